@@ -1,0 +1,44 @@
+# Entry points; the work is done by the scripts in scripts/.
+B := build
+TEST_FRAGS := configs/guest.config configs/test.config
+BENCH_FRAGS := configs/guest.config configs/bench.config
+CMD ?= uname -a
+
+.PHONY: help deps base tree export kernel boot check bench clean
+
+help:
+	@echo "make bench    build base and patched kernels, boot them, compare"
+	@echo "make check    every test; ends with 'N passed, N failed'"
+	@echo "make tree     git tree of the base with the series ($(B)/linux)"
+	@echo "make export   regenerate patches/ from $(B)/linux"
+	@echo "make kernel   build the test kernel ($(B)/obj-test)"
+	@echo "make boot CMD='...'   run one command in a test-kernel guest"
+
+deps:
+	scripts/install-deps.sh
+
+base: deps
+	scripts/fetch-base.sh
+
+tree: deps
+	scripts/make-tree.sh $(B)/linux patches
+
+export:
+	scripts/export-series.sh $(B)/linux patches
+
+# Builds whatever $(B)/linux holds, so edits can be booted before 'make export'.
+kernel: deps
+	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+	scripts/build-kernel.sh $(B)/linux $(B)/obj-test $(TEST_FRAGS)
+
+boot: kernel
+	scripts/boot-guest.sh $(B)/obj-test/arch/x86/boot/bzImage $(B)/boot-run "$(CMD)"
+
+check:
+	scripts/check.sh
+
+bench:
+	scripts/bench.sh
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Check out branch 'series' at tag 'base' in TREE and apply PATCH-DIR's
+# series with 'git am' (exact context, no fuzz).
+# Usage: apply-series.sh TREE PATCH-DIR
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+tree=$1
+pdir=$(cd "$2" && pwd)
+[ -f "$pdir/series" ] || die "no series file in $pdir"
+
+git_id() {
+	git -C "$tree" -c user.name=hotpaths -c user.email=hotpaths@localhost "$@"
+}
+
+git_id checkout -q -B series base
+n=0
+while read -r p; do
+	case $p in '' | '#'*) continue ;; esac
+	[ -f "$pdir/$p" ] || die "$pdir/series names $p, which does not exist"
+	n=$((n + 1))
+	if ! out=$(git_id am -q "$pdir/$p" 2>&1); then
+		git_id am --abort >/dev/null 2>&1 || true
+		printf '%s\n' "$out" >&2
+		die "patch $n ($p) does not apply to tag 'base' of $tree; git names the failing file and line above. Apply the patches before it ('git am'), fix it by hand, commit, then 'make export'."
+	fi
+done <"$pdir/series"
+say "applied $n patch(es) on top of base"

@@ -1,0 +1,68 @@
+#!/bin/sh
+# Boot a kernel under QEMU, run one shell command in it and return its
+# exit status.  Usage: boot-guest.sh BZIMAGE OUTDIR COMMAND
+# OUTDIR receives console.log (the kernel console), dmesg and status.
+# Environment: QEMU_CLOCK=wall|icount, GUEST_TIMEOUT (s), GUEST_CPUS,
+# GUEST_MEM, GUEST_APPEND (extra kernel parameters).
+set -eu
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+kernel=$1 out=$2 cmd=$3
+need_cmd qemu-system-x86_64 qemu-system-x86
+[ -f "$kernel" ] || die "no kernel image at $kernel: build it first ('make kernels')"
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out/status" "$out/dmesg" "$out/console.log"
+printf '%s\n' "$cmd" >"$out/cmd"
+
+accel="-accel tcg,thread=multi"
+[ "${QEMU_CLOCK:-wall}" = icount ] && accel="-accel tcg -icount shift=0,sleep=off"
+timeout=${GUEST_TIMEOUT:-600}
+
+# The first UART is the kernel console (kept in console.log); the second
+# one carries the command's output to this terminal.
+set +e
+timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu max \
+	-smp "${GUEST_CPUS:-2}" -m "${GUEST_MEM:-2G}" \
+	-nodefaults -no-user-config -display none -no-reboot \
+	-kernel "$kernel" \
+	-append "console=ttyS0 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=262144 ro init=$here/guest-init panic=-1 ${GUEST_APPEND:-}" \
+	-fsdev local,id=hostroot,path=/,security_model=none,readonly=on \
+	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
+	-fsdev local,id=results,path="$out",security_model=none \
+	-device virtio-9p-pci,fsdev=results,mount_tag=results \
+	-serial file:"$out/console.log" \
+	-chardev stdio,id=out,signal=off -serial chardev:out </dev/null
+qrc=$?
+set -e
+
+tail_log() {
+	echo "---- last lines of $out/console.log ----" >&2
+	tail -n "${1:-40}" "$out/console.log" >&2
+	echo "----" >&2
+}
+if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
+	tail_log
+	die "guest did not finish within ${timeout} s (hang?); console log: $out/console.log. Raise GUEST_TIMEOUT if it was only slow."
+fi
+if grep -q 'Kernel panic' "$out/console.log"; then
+	tail_log 60
+	die "guest kernel panicked; console log: $out/console.log"
+fi
+if [ "$qrc" != 0 ]; then
+	tail_log
+	die "qemu-system-x86_64 exited with status $qrc"
+fi
+if [ ! -f "$out/status" ]; then
+	tail_log
+	die "guest stopped without reporting a status (init failed?); console log: $out/console.log"
+fi
+
+# A splat anywhere in the kernel log fails the run, whatever the command said.
+splat='WARNING:|BUG:|Oops|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|KASAN:|UBSAN:|INFO: task .* blocked|rcu: INFO:|soft lockup|hard LOCKUP|Call Trace:'
+if grep -Eq "$splat" "$out/dmesg"; then
+	grep -E -B5 -A25 "$splat" "$out/dmesg" | head -n 80 >&2
+	die "the guest kernel reported a problem (above); kernel log: $out/dmesg"
+fi
+exit "$(cat "$out/status")"

@@ -1,0 +1,65 @@
+#!/bin/sh
+# Boot the test kernel in OBJ, run guest-tests.sh in it and report per
+# test: KUnit (KTAP from the kernel log, parsed by the kernel's kunit.py),
+# kselftest (TAP) and the bench smoke run.  Usage: check-guest.sh TREE OBJ
+# Prints PASS:/FAIL:/SKIP: lines.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+tree=$(cd "$1" && pwd)
+obj=$(cd "$2" && pwd)
+run="$obj/check-run"
+rm -rf "$run"
+mkdir -p "$run"
+
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
+	"sh $here/guest-tests.sh $obj/guest-tools" >"$run/output" 2>"$run/boot.err"
+rc=$?
+cat "$run/boot.err" >&2
+if [ ! -f "$run/status" ] || grep -q 'reported a problem' "$run/boot.err"; then
+	echo "FAIL: test guest boot (exit $rc): see $run/boot.err and $run/console.log"
+	[ -f "$run/status" ] || exit 0
+else
+	echo "PASS: test guest boots, runs the suites and its kernel log has no splat"
+fi
+
+# KUnit: built-in suites ran during boot; their KTAP is in the kernel log.
+if grep -q 'KTAP version\|TAP version' "$run/dmesg"; then
+	python3 "$tree/tools/testing/kunit/kunit.py" parse --raw_output=kunit "$run/dmesg" >"$run/kunit.txt" 2>&1
+	python3 "$tree/tools/testing/kunit/kunit.py" parse --json="$run/kunit.json" "$run/dmesg" >/dev/null 2>&1
+	python3 - "$run/kunit.json" <<'PY'
+import json, sys
+def walk(s, path):
+    for c in s.get("test_cases", []):
+        name = path + "." + c["name"] if path else c["name"]
+        if c.get("test_cases"):
+            walk(c, name)
+            continue
+        st = c.get("status", "")
+        tag = {"PASS": "PASS", "SKIP": "SKIP"}.get(st, "FAIL")
+        print(f"{tag}: kunit {name}" + ("" if tag == "PASS" else f" ({st})"))
+for s in json.load(open(sys.argv[1]))["tests"]:
+    walk(s, s["name"])
+PY
+else
+	echo "SKIP: kunit (no KUnit suite is enabled in this kernel)"
+fi
+
+# kselftest: run_kselftest.sh prints one TAP line per test program.
+sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: /&/p' "$run/output" | while read -r line; do
+	name=$(printf '%s\n' "$line" | sed 's/^.*selftests: //; s/ # .*//')
+	case $line in
+	*'# SKIP'*) echo "SKIP: kselftest $name (${line##*# SKIP})" ;;
+	'not ok'*) echo "FAIL: kselftest $name" ;;
+	*) echo "PASS: kselftest $name" ;;
+	esac
+done
+grep -q 'selftests: ' "$run/output" || echo "FAIL: kselftest (no result; see $run/output)"
+
+hits=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' "$run/output" | head -n 1)
+if [ -n "$hits" ] && awk -v h="$hits" 'BEGIN { exit !(h > 0) }'; then
+	echo "PASS: bench trig-fentry smoke run ($hits M/s, emulated, not a measurement)"
+else
+	echo "FAIL: bench trig-fentry smoke run gave no throughput (see $run/output)"
+fi

@@ -1,0 +1,56 @@
+#!/bin/sh
+# 'make check': set up, then run every test and finish with the plain
+# summary line 'N passed, N failed'.  Each step prints PASS:/FAIL:/SKIP:
+# lines; a step that cannot run at all counts as one failure.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
+
+B=${BUILD:-build}
+results=$(mktemp)
+trap 'rm -f "$results"' EXIT
+start=$(date +%s)
+
+# step NAME COMMAND...: run COMMAND, echo its output, keep the verdicts.
+step() {
+	name=$1
+	shift
+	echo "== $name ($(($(date +%s) - start)) s)"
+	out=$(mktemp)
+	{
+		"$@"
+		echo $? >"$out.rc"
+	} 2>&1 | tee "$out"
+	rc=$(cat "$out.rc")
+	rm -f "$out.rc"
+	grep -E '^(PASS|FAIL|SKIP): ' "$out" >>"$results"
+	if [ $rc != 0 ]; then
+		echo "FAIL: $name (exit $rc)" | tee -a "$results"
+	elif ! grep -qE '^(PASS|FAIL|SKIP): ' "$out"; then
+		echo "PASS: $name" | tee -a "$results"
+	fi
+	rm -f "$out"
+	return $rc
+}
+
+frags="configs/guest.config configs/test.config"
+step "install packages" scripts/install-deps.sh || exit 1
+step "base and series" scripts/make-tree.sh "$B/linux" patches &&
+	step "series hygiene" scripts/check-series.sh "$B/linux" patches &&
+	step "build test kernel" scripts/build-kernel.sh "$B/linux" "$B/obj-test" $frags &&
+	{
+		step "bisectability" scripts/check-bisect.sh "$B/linux" "$B/obj-test" $frags
+		step "build guest tools" scripts/build-guest-tools.sh "$B/linux" "$B/obj-test" &&
+			step "test guest" scripts/check-guest.sh "$B/linux" "$B/obj-test"
+	}
+step "harness tests" tests/run.sh
+
+echo "== done in $(($(date +%s) - start)) s"
+grep '^SKIP: ' "$results" | sed 's/^/  /'
+grep '^FAIL: ' "$results" | sed 's/^/  /'
+pass=$(grep -c '^PASS: ' "$results")
+fail=$(grep -c '^FAIL: ' "$results")
+skip=$(grep -c '^SKIP: ' "$results")
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" = 0 ]

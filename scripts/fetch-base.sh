@@ -1,0 +1,45 @@
+#!/bin/sh
+# Fetch the pinned base package into the cache, verify its sha256 and print
+# the path of the verified .deb.  Usage: fetch-base.sh [BASE-file]
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+base_file=${1:-BASE}
+[ -r "$base_file" ] || die "cannot read the base pin '$base_file'"
+case $base_file in /*) ;; *) base_file=./$base_file ;; esac
+. "$base_file"
+: "${BASE_PACKAGE:?BASE_PACKAGE missing in $base_file}"
+: "${BASE_VERSION:?BASE_VERSION missing in $base_file}"
+: "${BASE_DEB_SHA256:?BASE_DEB_SHA256 missing in $base_file}"
+need_cmd apt-get apt
+need_cmd sha256sum coreutils
+
+cache=$(cache_dir)
+deb="$cache/${BASE_PACKAGE}_$(printf %s "$BASE_VERSION" | sed 's/:/%3a/')_all.deb"
+
+if [ ! -f "$deb" ]; then
+	need_space "$cache" 400 "downloading $BASE_PACKAGE"
+	tmp=$(mktemp -d "$cache/.download.XXXXXX")
+	say "downloading $BASE_PACKAGE=$BASE_VERSION" >&2
+	if ! (cd "$tmp" && apt-get download -q "$BASE_PACKAGE=$BASE_VERSION") >"$tmp/log" 2>&1; then
+		cat "$tmp/log" >&2
+		rm -rf "$tmp"
+		served=$(apt-cache policy "$BASE_PACKAGE" 2>/dev/null |
+			awk '/Version table/ { t = 1; next } t && $1 ~ /^[*]+$/ { print $2; next } t && NF == 2 && $1 ~ /[.]/ { print $1 }' |
+			tr '\n' ' ' | sed 's/ $//')
+		die "cannot download $BASE_PACKAGE=$BASE_VERSION (pinned in $base_file). Served versions: ${served:-none found; run 'apt-get update' first}. To re-pin, see the comment at the top of $base_file."
+	fi
+	mv "$tmp"/*.deb "$deb.part"
+	rm -rf "$tmp"
+	got=$(sha256sum "$deb.part" | cut -d' ' -f1)
+	if [ "$got" != "$BASE_DEB_SHA256" ]; then
+		mv "$deb.part" "$deb.rejected"
+		die "checksum mismatch for the downloaded $BASE_PACKAGE=$BASE_VERSION: got $got, $base_file pins $BASE_DEB_SHA256. The download is kept as $deb.rejected; check the mirror, or re-pin on purpose (see $base_file)."
+	fi
+	mv "$deb.part" "$deb"
+fi
+
+got=$(sha256sum "$deb" | cut -d' ' -f1)
+[ "$got" = "$BASE_DEB_SHA256" ] ||
+	die "checksum mismatch: $deb has sha256 $got but $base_file pins $BASE_DEB_SHA256. If you re-pinned on purpose, delete $deb and re-run; otherwise the cached file is damaged: delete it and re-run to download it again."
+printf '%s\n' "$deb"

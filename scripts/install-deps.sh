@@ -1,0 +1,21 @@
+#!/bin/sh
+# Install the Debian packages the harness needs (once; a no-op when all
+# are present).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+pkgs="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
+ccache xz-utils git python3 qemu-system-x86 clang-19 llvm-19 lld-19
+libcap-dev zlib1g-dev libzstd-dev linux-perf gnuplot-nox rsync"
+
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
+		missing="$missing $p"
+done
+[ -n "$missing" ] || exit 0
+[ "$(id -u)" = 0 ] || die "these Debian packages are missing:$missing; install them as root (apt-get install$missing)"
+say "installing:$missing"
+apt-get update -q >/dev/null || die "apt-get update failed: is the Debian mirror reachable?"
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing >/dev/null ||
+	die "apt-get install failed for:$missing"

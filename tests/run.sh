@@ -1,0 +1,115 @@
+#!/bin/sh
+# The harness's own tests: each failure mode must give a clear message and
+# a non-zero exit, and leave no half-written file behind.
+# Prints PASS:/FAIL:/SKIP: lines.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+B=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME PATTERN COMMAND...: COMMAND must fail with PATTERN on stderr.
+expect() {
+	name=$1 pattern=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc != 0 ] && grep -qE "$pattern" "$tmp/err"; then
+		echo "PASS: $name (exit $rc: $(grep -E "$pattern" "$tmp/err" | head -n 1 | cut -c1-100))"
+	else
+		echo "FAIL: $name (exit $rc, wanted non-zero and /$pattern/)"
+		sed 's/^/    /' "$tmp/err" | tail -n 10
+	fi
+}
+
+# Base pin: a wrong checksum is refused and the cached download survives.
+deb=$(scripts/fetch-base.sh 2>/dev/null | tail -n 1)
+if [ -f "$deb" ]; then
+	sed 's/^BASE_DEB_SHA256=.*/BASE_DEB_SHA256=0000000000000000000000000000000000000000000000000000000000000000/' BASE >"$tmp/BASE.badsum"
+	expect "base with a wrong checksum" 'checksum mismatch.*pins 0000' scripts/fetch-base.sh "$tmp/BASE.badsum"
+	if [ -f "$deb" ] && scripts/fetch-base.sh >/dev/null 2>&1; then
+		echo "PASS: the cached base survives a checksum failure"
+	else
+		echo "FAIL: the cached base was lost or damaged by a checksum failure"
+	fi
+else
+	echo "FAIL: cannot fetch the pinned base"
+fi
+sed 's/^BASE_VERSION=.*/BASE_VERSION=6.12.0-999~nonexistent/' BASE >"$tmp/BASE.gone"
+expect "base version no longer served" 'cannot download.*Served versions: [0-9]' scripts/fetch-base.sh "$tmp/BASE.gone"
+ls "$(dirname "${deb:-/nonexistent/x}")"/*.part >/dev/null 2>&1 &&
+	echo "FAIL: a partial download was left in the cache" ||
+	echo "PASS: no partial download left in the cache"
+
+# A patch that does not apply names itself and the file.
+mkdir -p "$tmp/repo" "$tmp/patches"
+(
+	cd "$tmp/repo" && git init -q && printf 'one\ntwo\nthree\n' >file &&
+		git add file && git -c user.name=t -c user.email=t@t commit -qm base && git tag base
+) >/dev/null 2>&1
+cat >"$tmp/patches/0001-demo-change-a-line.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <t@t>
+Date: Sat, 1 Jan 2000 00:00:00 +0000
+Subject: [PATCH] demo: change a line
+
+---
+ file | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/file b/file
+--- a/file
++++ b/file
+@@ -1,3 +1,3 @@
+ one
+-zwei
++deux
+ three
+PATCH
+echo 0001-demo-change-a-line.patch >"$tmp/patches/series"
+expect "a patch that does not apply" 'patch 1 \(0001-demo-change-a-line.patch\) does not apply' \
+	scripts/apply-series.sh "$tmp/repo" "$tmp/patches"
+grep -q 'patch failed: file:1' "$tmp/err" &&
+	echo "PASS: the failing file and line are shown" ||
+	echo "FAIL: the failing file and line are not shown"
+
+# A missing tool names its Debian package.
+mkdir -p "$tmp/bin"
+for t in sh dirname cat; do ln -s "$(command -v $t)" "$tmp/bin/$t"; done
+expect "a missing tool" "missing tool 'qemu-system-x86_64' \(Debian package qemu-system-x86\)" \
+	env PATH="$tmp/bin" sh scripts/boot-guest.sh /nonexistent "$tmp/run" true
+
+# A full disk is caught before a step starts.
+expect "too little disk space" 'needs 999999999 MiB free' \
+	sh -c ". scripts/lib.sh; need_space '$tmp' 999999999 'this step'"
+
+# A config option that Kconfig drops is reported by name.
+if [ -d "$B/linux/.git" ]; then
+	printf 'CONFIG_KASAN=y\n# not selectable without its dependencies:\nCONFIG_X86_X2APIC=y\n' >"$tmp/bad.config"
+	expect "a config option dropped by Kconfig" 'CONFIG_X86_X2APIC=y \(got' \
+		scripts/make-config.sh "$B/linux" "$tmp/obj" configs/guest.config "$tmp/bad.config"
+else
+	echo "SKIP: config check (no tree in $B/linux)"
+fi
+
+# Guests: a hang hits the timeout, a panic is reported; neither leaves
+# a status file behind.  The exit status of the command comes through.
+kernel="$B/obj-test/arch/x86/boot/bzImage"
+if [ -f "$kernel" ]; then
+	scripts/boot-guest.sh "$kernel" "$tmp/ok" 'exit 3' >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc = 3 ] && echo "PASS: the guest command's exit status comes through (3)" ||
+		{ echo "FAIL: the guest command's exit status is lost (got $rc, wanted 3)"; tail -n 5 "$tmp/err"; }
+	GUEST_TIMEOUT=${HANG_TIMEOUT:-90} expect "a guest that hangs" 'did not finish within' \
+		scripts/boot-guest.sh "$kernel" "$tmp/hang" 'sleep 100000'
+	expect "a guest that panics" 'guest kernel panicked' \
+		scripts/boot-guest.sh "$kernel" "$tmp/panic" 'echo c >/proc/sysrq-trigger'
+	[ ! -e "$tmp/hang/status" ] && [ ! -e "$tmp/panic/status" ] &&
+		echo "PASS: no status file after a hang or a panic" ||
+		echo "FAIL: a status file was left after a hang or a panic"
+	expect "a kernel warning fails the run" 'reported a problem' \
+		scripts/boot-guest.sh "$kernel" "$tmp/warn" 'echo "WARNING: CPU: 0 PID: 1 at injected by the harness test" >/dev/kmsg'
+else
+	echo "SKIP: guest failure modes (no test kernel at $kernel)"
+fi

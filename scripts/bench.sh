@@ -1,0 +1,84 @@
+#!/bin/sh
+# 'make bench': build the base, patched and ceiling bench kernels, boot
+# them in turn (base, patched, ceiling, base, ...) under both clocks, run
+# bench/guest-bench.sh in each boot and report the comparison.
+# Environment: ROUNDS (boots per kernel and clock, default 5), QUICK=1
+# (one boot each, shorter runs), CLOCKS (default "icount wall").
+set -eu
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
+
+B=${BUILD:-build}
+quick=${QUICK:-0}
+rounds=${ROUNDS:-5}
+[ "$quick" = 1 ] && rounds=1
+clocks=${CLOCKS:-icount wall}
+frags="configs/guest.config configs/bench.config"
+
+"$here/install-deps.sh"
+"$here/make-tree.sh" "$B/linux" patches
+
+# The base and the ceiling get trees of their own (git worktrees of the
+# same repository), so each kernel keeps its objects between runs.
+worktree() { # DIR [PATCH]
+	if [ ! -d "$1" ]; then
+		git -C "$B/linux" worktree add -q --detach "$(pwd)/$1" base
+	fi
+	git -C "$1" checkout -q -f --detach base
+	if [ -n "${2:-}" ]; then
+		git -C "$1" apply "$(pwd)/$2" || die "$2 does not apply to the base"
+	fi
+}
+worktree "$B/src-base"
+worktree "$B/src-ceiling" bench/ceiling-no-migrate.patch
+
+kernels="base patched ceiling"
+for k in $kernels; do
+	case $k in
+	base) src=$B/src-base ;;
+	patched) src=$B/linux ;;
+	ceiling) src=$B/src-ceiling ;;
+	esac
+	say "kernel $k"
+	"$here/build-kernel.sh" "$src" "$B/obj-bench-$k" $frags
+done
+"$here/build-guest-tools.sh" "$B/linux" "$B/obj-bench-patched"
+
+stamp=$(date -u +%Y%m%dT%H%M%SZ)
+out="results/$stamp"
+mkdir -p "$out/raw" "$out/runs"
+{
+	echo "date=$stamp"
+	echo "host=$(uname -nr) cpus=$(nproc) mem_gib=$(awk '/MemTotal/ { printf "%d", $2 / 1048576 }' /proc/meminfo)"
+	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
+	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
+	echo "series=$(cat patches/series | tr '\n' ' ')"
+	echo "series_sha256=$(cd patches && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
+	echo "rounds=$rounds quick=$quick clocks=$clocks"
+} >"$out/meta"
+
+total=$(($(echo $clocks | wc -w) * rounds * $(echo $kernels | wc -w)))
+i=0
+for clock in $clocks; do
+	r=1
+	while [ $r -le "$rounds" ]; do
+		for k in $kernels; do
+			i=$((i + 1))
+			say "boot $i of $total: $k kernel, $clock clock, round $r"
+			run="$out/runs/$clock-$k-$r"
+			if QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
+				"$B/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
+				"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick" \
+				>"$run.out" 2>&1; then
+				grep '^RESULT ' "$run.out" | sed 's/^RESULT //' >"$out/raw/$clock-$k-$r"
+				sed 's/^/    /' "$out/raw/$clock-$k-$r"
+			else
+				tail -n 15 "$run.out" | sed 's/^/    /'
+				say "boot $i failed; its figures are left out (log: $run.out)"
+			fi
+		done
+		r=$((r + 1))
+	done
+done
+"$here/bench-report.sh" "$out"

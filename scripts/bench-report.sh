@@ -11,6 +11,7 @@ targets=${TARGETS:-$here/../bench/targets}
 ls "$dir"/raw/* >/dev/null 2>&1 || die "no raw figures in $dir/raw: every boot failed?"
 
 # One line per figure: clock kernel round scenario metric unit value.
+: >"$dir/figures.tmp"
 for f in "$dir"/raw/*; do
 	b=${f##*/}
 	awk -v id="$b" -v file="$f" '
@@ -19,8 +20,11 @@ for f in "$dir"/raw/*; do
 	NF != 4 || $4 !~ /^([0-9]+[.]?[0-9]*|nan)$/ {
 		printf "%s:%d: malformed figure: %s\n", file, NR, $0 > "/dev/stderr"; exit 2
 	}
-	{ print p[1], p[2], p[3], $1, $2, $3, $4 }' "$f" || die "malformed raw figures in $f"
-done | sort >"$dir/figures"
+	{ print p[1], p[2], p[3], $1, $2, $3, $4 }' "$f" >>"$dir/figures.tmp" ||
+		{ rm -f "$dir/figures.tmp"; die "malformed raw figures in $f: fix or remove the file and re-run"; }
+done
+sort "$dir/figures.tmp" >"$dir/figures"
+rm -f "$dir/figures.tmp"
 
 awk -v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" '
 function median(list, n,   a, i, j, t) {

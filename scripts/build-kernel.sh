@@ -31,8 +31,8 @@ start=$(date +%s)
 set +e
 make -C "$src" O="$obj" -j"$jobs" CC="ccache gcc" HOSTCC="ccache gcc" \
 	bzImage modules 2>&1 | tee "$obj/build.log" | awk '
-	/^  (CC|AS|LD|AR|BTF|HOSTCC) / { n++; if (n % 250 == 0) printf "  ... %d build steps (%s)\n", n, $2; next }
-	/warning:|error:|Error / { print; next }
+	/^  (CC|AS|LD|AR|BTF|HOSTCC) / { n++; if (n % 250 == 0) { printf "  ... %d build steps (%s)\n", n, $2; fflush() } next }
+	/warning:|error:|Error / { print; fflush(); next }
 	END { printf "  ... %d build steps in all\n", n }'
 rc=$(grep -c '^make.*Error\|\*\*\* ' "$obj/build.log" || true)
 set -e

@@ -25,26 +25,7 @@ else
 fi
 
 # KUnit: built-in suites ran during boot; their KTAP is in the kernel log.
-if grep -q 'KTAP version\|TAP version' "$run/dmesg"; then
-	python3 "$tree/tools/testing/kunit/kunit.py" parse --raw_output=kunit "$run/dmesg" >"$run/kunit.txt" 2>&1
-	python3 "$tree/tools/testing/kunit/kunit.py" parse --json="$run/kunit.json" "$run/dmesg" >/dev/null 2>&1
-	python3 - "$run/kunit.json" <<'PY'
-import json, sys
-def walk(s, path):
-    for c in s.get("test_cases", []):
-        name = path + "." + c["name"] if path else c["name"]
-        if c.get("test_cases"):
-            walk(c, name)
-            continue
-        st = c.get("status", "")
-        tag = {"PASS": "PASS", "SKIP": "SKIP"}.get(st, "FAIL")
-        print(f"{tag}: kunit {name}" + ("" if tag == "PASS" else f" ({st})"))
-for s in json.load(open(sys.argv[1]))["tests"]:
-    walk(s, s["name"])
-PY
-else
-	echo "SKIP: kunit (no KUnit suite is enabled in this kernel)"
-fi
+"$here/kunit-results.sh" "$tree" "$run/dmesg"
 
 # kselftest: run_kselftest.sh prints one TAP line per test program.
 sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: /&/p' "$run/output" | while read -r line; do

@@ -113,3 +113,31 @@ if [ -f "$kernel" ]; then
 else
 	echo "SKIP: guest failure modes (no test kernel at $kernel)"
 fi
+
+# Result parsers, fed with recorded output.
+out=$(scripts/kunit-results.sh "$B/linux" tests/data/kunit-dmesg.txt)
+[ "$(printf '%s\n' "$out" | grep -c '^PASS: ')" = 2 ] &&
+	printf '%s\n' "$out" | grep -q '^FAIL: kunit demo_suite.demo_fails' &&
+	printf '%s\n' "$out" | grep -q '^SKIP: kunit demo_suite.demo_skips' &&
+	echo "PASS: KUnit results are read per test case" ||
+	{ echo "FAIL: KUnit results are misread:"; printf '%s\n' "$out" | sed 's/^/    /'; }
+
+mkdir -p "$tmp/bench/raw"
+cp tests/data/bench-raw/* "$tmp/bench/raw/"
+echo "date=test" >"$tmp/bench/meta"
+if scripts/bench-report.sh "$tmp/bench" >"$tmp/table" 2>"$tmp/err" &&
+	grep -q '^icount trig-fentry *throughput *M/s *6.07 *7.9 *1.301' "$tmp/table" &&
+	grep -q 'ratio>=1.30 pass, ceiling>=0.90 pass' "$tmp/table" &&
+	grep -q 'sched-pipe.*(worse).*MISS' "$tmp/table" &&
+	python3 -m json.tool "$tmp/bench/results.json" >/dev/null; then
+	echo "PASS: bench report: medians, ratios, targets, a loss shown as worse, valid JSON"
+else
+	echo "FAIL: bench report is wrong:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
+printf 'trig-fentry throughput M/s\n' >"$tmp/bench/raw/wall-base-1"
+rm -f "$tmp/bench/results.json"
+expect "malformed bench output" 'wall-base-1:1: malformed figure' scripts/bench-report.sh "$tmp/bench"
+[ ! -e "$tmp/bench/results.json" ] && [ ! -e "$tmp/bench/results.json.tmp" ] &&
+	echo "PASS: no results file after malformed input" ||
+	echo "FAIL: a results file was written from malformed input"

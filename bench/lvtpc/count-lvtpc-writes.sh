@@ -1,0 +1,82 @@
+#!/bin/sh
+# Count writes to the local APIC LVTPC register (offset 0x340) while a
+# multiplexing "perf stat -a" watches "perf bench sched messaging".
+# Run as root inside the machine whose kernel is under test (x86-64).
+#
+# Prints "lvtpc_writes=<N>".  Exit: 0 ok, 1 error, 4 skipped (no PMU).
+# Environment: PERF      perf binary (default perf)
+#              MSG_ARGS  arguments for "perf bench sched messaging"
+#              BUF_KB    per-CPU trace buffer size (default 16384)
+
+T=/sys/kernel/tracing
+INST=$T/instances/lvtpc_count
+GRP=lvtpc_count
+PERF=${PERF:-perf}
+MSG_ARGS=${MSG_ARGS:-}
+BUF_KB=${BUF_KB:-16384}
+# Twice the generic hardware events: more than any x86 PMU has counters.
+EV=cycles,instructions,branches,branch-misses,cache-references,cache-misses
+EV=$EV,bus-cycles,ref-cycles
+EVENTS=$EV,$EV
+
+skip() { echo "SKIP: $*"; exit 4; }
+die() { echo "ERROR: $*" >&2; exit 1; }
+
+[ "$(id -u)" = 0 ] || die "must run as root"
+command -v "$PERF" >/dev/null 2>&1 || skip "perf not installed"
+[ -d /sys/bus/event_source/devices/cpu ] ||
+	[ -d /sys/bus/event_source/devices/cpu_core ] ||
+	skip "no hardware PMU (/sys/bus/event_source/devices/cpu missing)"
+if dmesg 2>/dev/null | grep -q 'PMU not available'; then
+	skip "kernel log says: PMU not available"
+fi
+if "$PERF" stat -x, -e cycles true 2>&1 >/dev/null | grep -q 'not supported'; then
+	skip "perf stat -e cycles: not supported"
+fi
+
+[ -f $T/kprobe_events ] || mount -t tracefs nodev $T 2>/dev/null
+[ -f $T/kprobe_events ] || skip "no kprobe_events in tracefs (CONFIG_KPROBE_EVENTS?)"
+
+# Removing the instance disables its events, so the probes can go after it.
+cleanup() {
+	if [ -d "$INST" ]; then rmdir "$INST"; fi
+	old=$(grep "^p:$GRP/" $T/kprobe_events | cut -d' ' -f1 | sed 's/^p:/-:/')
+	if [ -n "$old" ]; then echo "$old" >>$T/kprobe_events; fi
+}
+cleanup
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+# apic_write() is a static call to one of these (xAPIC or x2APIC; Xen and
+# Hyper-V guests use their own and are not covered).  They are static inline
+# in <asm/apic.h>, so there may be several copies with the same name and a
+# kprobe on the name is refused as ambiguous: probe every copy by address.
+addrs=$(awk '$2 ~ /^[tT]$/ &&
+	($3 == "native_apic_msr_write" || $3 == "native_apic_mem_write") {
+		print $1 }' /proc/kallsyms)
+[ -n "$addrs" ] || die "no native_apic_{msr,mem}_write in /proc/kallsyms"
+n=0
+for a in $addrs; do
+	case $a in
+	0000000000000000) die "kallsyms addresses hidden (kptr_restrict)" ;;
+	esac
+	echo "p:$GRP/w$n 0x$a reg=%di:u32" >>$T/kprobe_events ||
+		die "cannot add kprobe at 0x$a"
+	n=$((n + 1))
+done
+
+mkdir "$INST" || die "cannot create trace instance $INST"
+echo "$BUF_KB" >"$INST/buffer_size_kb" || die "cannot size trace buffer"
+echo 'reg == 0x340' >"$INST/events/$GRP/filter" || die "cannot set filter"
+echo 1 >"$INST/events/$GRP/enable" || die "cannot enable probes"
+
+# MSG_ARGS is unquoted on purpose: it is a list of words.
+"$PERF" stat -a -e "$EVENTS" -o /dev/null -- \
+	"$PERF" bench sched messaging $MSG_ARGS >/dev/null ||
+	die "perf stat / perf bench failed"
+
+echo 0 >"$INST/events/$GRP/enable"
+overrun=$(awk '/^overrun:/ { s += $2 } END { print s + 0 }' \
+	"$INST"/per_cpu/cpu*/stats)
+[ "$overrun" = 0 ] || die "trace buffer overran ($overrun lost); raise BUF_KB"
+echo "lvtpc_writes=$(grep -c ' reg=' "$INST/trace")"

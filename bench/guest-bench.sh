@@ -1,31 +1,37 @@
 #!/bin/sh
-# Runs inside a bench guest: every scenario once, printing one line
+# Runs inside a bench guest: the named scenarios once each, printing
 #   RESULT <scenario> <metric> <unit> <value>
-# per figure.  Usage: guest-bench.sh TOOLS-DIR [QUICK]
+# per figure.  Usage: guest-bench.sh TOOLS-DIR QUICK SCENARIO...
+# Scenarios: trig pipe patching bystander open.
 # Binaries run from tmpfs: exec over the 9p root causes IPI bursts.
 tools=$1
-quick=${2:-0}
+quick=$2
+shift 2
 dur=5
 [ "$quick" = 1 ] && dur=2
-
-cp "$tools/bench" /tmp/bench
-cp "$(command -v perf)" /tmp/perf
-cp /bin/true /tmp/true
 tr=/sys/kernel/tracing
 
+cp "$tools/bench" "$tools/bystander" "$tools/open-latency" /tmp/
+cp "$(command -v perf)" /tmp/perf
+cp /bin/true /tmp/true
+
 # BPF trampoline: fentry/fexit run migrate_disable()/migrate_enable().
-for b in trig-fentry trig-fexit trig-syscall-count; do
-	/tmp/bench -w2 -d"$dur" -a "$b" >/tmp/b.out 2>&1
-	v=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' /tmp/b.out)
-	echo "RESULT $b throughput M/s ${v:-nan}"
-	[ -n "$v" ] || cat /tmp/b.out
-done
+trig() {
+	for b in trig-fentry trig-fexit trig-syscall-count; do
+		/tmp/bench -w2 -d"$dur" -a "$b" >/tmp/b.out 2>&1
+		v=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' /tmp/b.out)
+		echo "RESULT $b throughput M/s ${v:-nan}"
+		[ -n "$v" ] || cat /tmp/b.out
+	done
+}
 
 # Context switches with no perf event open.
-loops=20000
-[ "$quick" = 1 ] && loops=5000
-v=$(/tmp/perf bench sched pipe -l "$loops" 2>&1 | sed -n 's/^ *\([0-9.]*\) usecs\/op/\1/p')
-echo "RESULT sched-pipe latency usecs/op ${v:-nan}"
+pipe() {
+	loops=20000
+	[ "$quick" = 1 ] && loops=5000
+	v=$(/tmp/perf bench sched pipe -l "$loops" 2>&1 | sed -n 's/^ *\([0-9.]*\) usecs\/op/\1/p')
+	echo "RESULT sched-pipe latency usecs/op ${v:-nan}"
+}
 
 # Text patching caused by perf stat: count the calls of the functions
 # that patch text and broadcast IPIs.  The tracer is set up first, since
@@ -48,7 +54,11 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 		echo "RESULT $name $f calls/run $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.2f", c / n }')"
 	done
 }
-if [ -w $tr/set_ftrace_filter ]; then
+patching() {
+	if [ ! -w $tr/set_ftrace_filter ]; then
+		echo "RESULT perf-stat-spaced text_poke_bp_batch calls/run nan"
+		return
+	fi
 	echo 0 >$tr/tracing_on
 	printf '%s\n' arch_jump_label_transform_apply text_poke_bp_batch \
 		smp_call_function_many_cond >$tr/set_ftrace_filter
@@ -58,6 +68,47 @@ if [ -w $tr/set_ftrace_filter ]; then
 	count_patching perf-stat-b2b 20 0 /tmp/perf stat -e task-clock /tmp/true
 	count_patching control-spaced 5 1.5 /tmp/perf --version
 	echo nop >$tr/current_tracer
-else
-	echo "RESULT perf-stat-spaced skipped - nan"
-fi
+}
+
+# A counter loop on CPU 1 while CPU 0 runs perf stat in a loop, against
+# the same loop running a command that opens no perf event.
+bystander_run() { # GAP COMMAND...
+	gap=$1
+	shift
+	/tmp/bystander 1 "$dur" >/tmp/by.out &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		taskset -c 0 "$@" >/dev/null 2>&1
+		[ "$gap" = 0 ] || sleep "$gap"
+	done
+	wait $pid
+	cat /tmp/by.out
+}
+bystander() {
+	for gap in 1.5 0; do
+		name=spaced
+		[ "$gap" = 0 ] && name=b2b
+		c=$(bystander_run "$gap" /tmp/perf --version)
+		p=$(bystander_run "$gap" /tmp/perf stat -e task-clock /tmp/true)
+		echo "$c $p" | awk -v n="$name" '{
+			split($1, c, "="); split($2, cg, "="); split($3, p, "="); split($4, pg, "=")
+			printf "RESULT bystander-%s perf/control ratio %.4f\n", n, (c[2] > 0) ? p[2] / c[2] : 0
+			printf "RESULT bystander-%s max-gap-control us %s\n", n, cg[2]
+			printf "RESULT bystander-%s max-gap-perf us %s\n", n, pg[2]
+		}'
+	done
+}
+
+# perf_event_open() of a task event: the first one (hooks off), the next.
+open() {
+	rounds=5
+	[ "$quick" = 1 ] && rounds=3
+	/tmp/open-latency "$rounds" 2 | awk '{
+		split($1, f, "="); split($2, l, "=")
+		printf "RESULT open-latency first us %s\nRESULT open-latency later us %s\n", f[2], l[2]
+	}'
+}
+
+for s in "$@"; do
+	"$s"
+done

@@ -67,9 +67,11 @@ for clock in $clocks; do
 			i=$((i + 1))
 			say "boot $i of $total: $k kernel, $clock clock, round $r"
 			run="$out/runs/$clock-$k-$r"
+			scen="trig pipe patching bystander open"
+			[ "$k" = ceiling ] && scen=trig
 			if QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
 				"$B/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
-				"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick" \
+				"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick $scen" \
 				>"$run.out" 2>&1; then
 				grep '^RESULT ' "$run.out" | sed 's/^RESULT //' >"$out/raw/$clock-$k-$r"
 				sed 's/^/    /' "$out/raw/$clock-$k-$r"

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Build what runs inside the guest against the kernel in OBJ: the
-# perf_events kselftests (installed with run_kselftest.sh) and the BPF
-# selftests' 'bench'.  Usage: build-guest-tools.sh TREE OBJ
+# perf_events kselftests (installed with run_kselftest.sh), the BPF
+# selftests' 'bench' and the bench/ helper programs.  Usage: build-guest-tools.sh TREE OBJ
 # Output: OBJ/guest-tools/kselftest/ and OBJ/guest-tools/bench
 set -eu
 . "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
 
 tree=$(cd "$1" && pwd)
 obj=$(cd "$2" && pwd)
@@ -26,4 +27,7 @@ make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf/" -j"$jobs" \
 	"$out/bpf/bench" >"$out/bench.log" 2>&1 ||
 	{ tail -n 30 "$out/bench.log" >&2; die "bench build failed (log: $out/bench.log)"; }
 cp "$out/bpf/bench" "$out/bench"
+for p in bystander open-latency; do
+	gcc -O2 -Wall -Werror -o "$out/$p" "$here/../bench/$p.c" || die "cannot build bench/$p.c"
+done
 say "guest tools in $out"

@@ -2,7 +2,8 @@
 # Runs inside a bench guest: the named scenarios once each, printing
 #   RESULT <scenario> <metric> <unit> <value>
 # per figure.  Usage: guest-bench.sh TOOLS-DIR QUICK SCENARIO...
-# Scenarios: trig pipe patching bystander open.
+# Scenarios: trig pipe patching bystander open lvtpc.
+# A scenario that cannot run here prints 'SKIPPED <scenario> <reason>'.
 # Binaries run from tmpfs: exec over the 9p root causes IPI bursts.
 tools=$1
 quick=$2
@@ -107,6 +108,17 @@ open() {
 		split($1, f, "="); split($2, l, "=")
 		printf "RESULT open-latency first us %s\nRESULT open-latency later us %s\n", f[2], l[2]
 	}'
+}
+
+# LVTPC writes under a multiplexing perf stat: needs a hardware PMU.
+lvtpc() {
+	here=$(dirname "$0")
+	out=$(PERF=/tmp/perf sh "$here/lvtpc/count-lvtpc-writes.sh" 2>&1)
+	case $? in
+	0) echo "RESULT lvtpc writes count $(printf '%s\n' "$out" | sed -n 's/^lvtpc_writes=//p')" ;;
+	4) echo "SKIPPED lvtpc $(printf '%s\n' "$out" | sed -n 's/^SKIP: //p' | head -n 1)" ;;
+	*) echo "RESULT lvtpc writes count nan" && printf '%s\n' "$out" ;;
+	esac
 }
 
 for s in "$@"; do

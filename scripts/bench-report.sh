@@ -101,6 +101,9 @@ END {
 function csv(list,   s) { s = list; sub(/^ +/, "", s); gsub(/ +/, ", ", s); return s }
 ' "$dir/figures" >"$dir/table.txt"
 mv "$dir/results.json.tmp" "$dir/results.json"
+if [ -f "$dir/skipped" ]; then
+	sort -u "$dir/skipped" | sed 's/^/skipped: /' >>"$dir/table.txt"
+fi
 cat "$dir/table.txt"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: emulated TCG wall clock)"
 echo "results: $dir/results.json, $dir/table.txt"

@@ -19,26 +19,20 @@ frags="configs/guest.config configs/bench.config"
 "$here/install-deps.sh"
 "$here/make-tree.sh" "$B/linux" patches
 
-# The base and the ceiling get trees of their own (git worktrees of the
-# same repository), so each kernel keeps its objects between runs.
-worktree() { # DIR [PATCH]
-	if [ ! -d "$1" ]; then
-		git -C "$B/linux" worktree add -q --detach "$(pwd)/$1" base
-	fi
-	git -C "$1" checkout -q -f --detach base
-	if [ -n "${2:-}" ]; then
-		git -C "$1" apply "$(pwd)/$2" || die "$2 does not apply to the base"
-	fi
-}
-worktree "$B/src-base"
-worktree "$B/src-ceiling" bench/ceiling-no-migrate.patch
-
+# All three bench kernels are built from one worktree at one path, each
+# into its own object directory: ccache then reuses every object whose
+# source is the same in two kernels (the ceiling differs from the base in
+# one file).
+src=$B/src-bench
+[ -d "$src" ] || git -C "$B/linux" worktree add -q --detach "$(pwd)/$src" base
 kernels="base patched ceiling"
-for k in $kernels; do
+for k in base ceiling patched; do
 	case $k in
-	base) src=$B/src-base ;;
-	patched) src=$B/linux ;;
-	ceiling) src=$B/src-ceiling ;;
+	base) git -C "$src" checkout -q -f --detach base ;;
+	ceiling) git -C "$src" checkout -q -f --detach base &&
+		{ git -C "$src" apply "$(pwd)/bench/ceiling-no-migrate.patch" ||
+			die "bench/ceiling-no-migrate.patch does not apply to the base"; } ;;
+	patched) git -C "$src" checkout -q -f --detach "$(git -C "$B/linux" rev-parse HEAD)" ;;
 	esac
 	say "kernel $k"
 	"$here/build-kernel.sh" "$src" "$B/obj-bench-$k" $frags
@@ -67,13 +61,14 @@ for clock in $clocks; do
 			i=$((i + 1))
 			say "boot $i of $total: $k kernel, $clock clock, round $r"
 			run="$out/runs/$clock-$k-$r"
-			scen="trig pipe patching bystander open"
+			scen="trig pipe patching bystander open lvtpc"
 			[ "$k" = ceiling ] && scen=trig
 			if QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
 				"$B/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
 				"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick $scen" \
 				>"$run.out" 2>&1; then
 				grep '^RESULT ' "$run.out" | sed 's/^RESULT //' >"$out/raw/$clock-$k-$r"
+				grep '^SKIPPED ' "$run.out" | sed "s/^SKIPPED /$k: /" >>"$out/skipped"
 				sed 's/^/    /' "$out/raw/$clock-$k-$r"
 			else
 				tail -n 15 "$run.out" | sed 's/^/    /'

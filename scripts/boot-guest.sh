@@ -28,7 +28,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu max \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-kernel "$kernel" \
 	-append "console=ttyS0 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=262144 ro init=$here/guest-init panic=-1 ${GUEST_APPEND:-}" \
-	-fsdev local,id=hostroot,path=/,security_model=none,readonly=on \
+	-fsdev local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
 	-fsdev local,id=results,path="$out",security_model=none \
 	-device virtio-9p-pci,fsdev=results,mount_tag=results \

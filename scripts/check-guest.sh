@@ -14,7 +14,7 @@ rm -rf "$run"
 mkdir -p "$run"
 
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
-	"sh $here/guest-tests.sh $obj/guest-tools" >"$run/output" 2>"$run/boot.err"
+	"sh $here/guest-tests.sh $obj/guest-tools $obj" >"$run/output" 2>"$run/boot.err"
 rc=$?
 cat "$run/boot.err" >&2
 if [ ! -f "$run/status" ] || grep -q 'reported a problem' "$run/boot.err"; then

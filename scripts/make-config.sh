@@ -1,10 +1,14 @@
 #!/bin/sh
 # Merge config fragments on top of allnoconfig with the kernel's
 # merge_config.sh, then check that every requested option survived.
-# Usage: make-config.sh SRC OBJ FRAGMENT...
+# Usage: make-config.sh [--lenient] SRC OBJ FRAGMENT...
+# --lenient only lists options the tree does not offer (a tree from the
+# middle of the series lacks the options of later patches).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+lenient=0
+[ "$1" = --lenient ] && lenient=1 && shift
 src=$1 obj=$2
 shift 2
 mkdir -p "$obj"
@@ -23,6 +27,10 @@ missing=$(cat $frags | sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)$/\1/p' | while rea
 	grep -qxF "$want" "$obj/.config" || printf '  %s (got: %s)\n' "$want" \
 		"$(grep -E "^(# )?${want%%=*}[= ]" "$obj/.config" || echo 'not offered')"
 done)
-[ -z "$missing" ] || die "options requested by$frags are not in $obj/.config (unmet dependencies?):
+if [ -n "$missing" ] && [ $lenient = 1 ]; then
+	printf 'not in this tree'"'"'s config (allowed with --lenient):\n%s\n' "$missing"
+elif [ -n "$missing" ]; then
+	die "options requested by$frags are not in $obj/.config (unmet dependencies?):
 $missing"
+fi
 say "config ok: $obj/.config ($(grep -c '=y' "$obj/.config") options set)"

@@ -13,7 +13,9 @@ n=0
 while read -r p; do
 	case $p in '' | '#'*) continue ;; esac
 	n=$((n + 1))
-	if out=$(cd "$tree" && perl scripts/checkpatch.pl --strict --terse --no-summary -q "$pdir/$p" 2>&1) && [ -z "$out" ]; then
+	# checkpatch runs scripts/spdxcheck.py with python3 from PATH; Debian's
+	# python3 has the modules it needs (python3-ply, python3-git).
+	if out=$(cd "$tree" && PATH=/usr/bin:/bin:$PATH perl scripts/checkpatch.pl --strict --terse --no-summary -q "$pdir/$p" 2>&1) && [ -z "$out" ]; then
 		echo "PASS: checkpatch --strict $p"
 	else
 		printf '%s\n' "$out" | head -n 20
@@ -26,7 +28,7 @@ while read -r p; do
 		echo "FAIL: Signed-off-by of the author ($author) missing in $p"
 	fi
 	case $(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$pdir/$p" | head -n 1) in
-	[a-z0-9/_-]*:\ [a-z]*) echo "PASS: subject 'subsystem: summary' in $p" ;;
+	[a-z0-9/_-]*:\ [A-Za-z]*) echo "PASS: subject 'subsystem: summary' in $p" ;;
 	*) echo "FAIL: subject of $p is not 'subsystem: imperative summary'" ;;
 	esac
 done <"$pdir/series"

@@ -21,8 +21,9 @@ make -C "$tree/tools/testing/selftests" O="$out/ksft-build" TARGETS=perf_events 
 	{ tail -n 30 "$out/kselftest.log" >&2; die "kselftest build failed (log: $out/kselftest.log)"; }
 
 say "building the BPF selftests' bench"
+mkdir -p "$out/bpf"
 [ -f "$obj/vmlinux" ] || die "no $obj/vmlinux: build the kernel first"
-make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf/" -j"$jobs" \
+make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf" -j"$jobs" \
 	CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 VMLINUX_BTF="$obj/vmlinux" \
 	"$out/bpf/bench" >"$out/bench.log" 2>&1 ||
 	{ tail -n 30 "$out/bench.log" >&2; die "bench build failed (log: $out/bench.log)"; }

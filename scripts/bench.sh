@@ -2,8 +2,9 @@
 # 'make bench': build the base, patched and ceiling bench kernels, boot
 # them in turn (base, patched, ceiling, base, ...) under both clocks, run
 # bench/guest-bench.sh in each boot and report the comparison.
-# Environment: ROUNDS (boots per kernel and clock, default 5), QUICK=1
-# (one boot each, shorter runs), CLOCKS (default "icount wall").
+# Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
+# (the same for the wall clock only), QUICK=1 (one boot each, shorter
+# runs), CLOCKS (default "icount wall").
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -61,14 +62,23 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
 	echo "series=$(cat patches/series | tr '\n' ' ')"
 	echo "series_sha256=$(cd patches && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
-	echo "rounds=$rounds quick=$quick clocks=$clocks"
+	echo "rounds=$rounds rounds_wall=${ROUNDS_WALL:-$rounds} quick=$quick clocks=$clocks"
 } >"$out/meta"
 
-total=$(($(echo $clocks | wc -w) * rounds * $(echo $kernels | wc -w)))
+rounds_wall=${ROUNDS_WALL:-$rounds}
+[ "$quick" = 1 ] && rounds_wall=1
+total=0
+for clock in $clocks; do
+	n=$rounds
+	[ "$clock" = wall ] && n=$rounds_wall
+	total=$((total + n * $(echo $kernels | wc -w)))
+done
 i=0
 for clock in $clocks; do
+	n=$rounds
+	[ "$clock" = wall ] && n=$rounds_wall
 	r=1
-	while [ $r -le "$rounds" ]; do
+	while [ $r -le "$n" ]; do
 		for k in $kernels; do
 			i=$((i + 1))
 			say "boot $i of $total: $k kernel, $clock clock, round $r"

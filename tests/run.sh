@@ -101,7 +101,7 @@ if [ -f "$kernel" ]; then
 	rc=$?
 	[ $rc = 3 ] && echo "PASS: the guest command's exit status comes through (3)" ||
 		{ echo "FAIL: the guest command's exit status is lost (got $rc, wanted 3)"; tail -n 5 "$tmp/err"; }
-	GUEST_TIMEOUT=${HANG_TIMEOUT:-90} expect "a guest that hangs" 'did not finish within' \
+	GUEST_TIMEOUT=${HANG_TIMEOUT:-45} expect "a guest that hangs" 'did not finish within' \
 		scripts/boot-guest.sh "$kernel" "$tmp/hang" 'sleep 100000'
 	expect "a guest that panics" 'guest kernel panicked' \
 		scripts/boot-guest.sh "$kernel" "$tmp/panic" 'echo c >/proc/sysrq-trigger'

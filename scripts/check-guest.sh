@@ -13,7 +13,8 @@ run="$obj/check-run"
 rm -rf "$run"
 mkdir -p "$run"
 
-GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
+# allnoconfig leaves KUNIT_DEFAULT_ENABLED off; enable the suites here.
+GUEST_APPEND="kunit.enable=1 ${GUEST_APPEND:-}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
 	"sh $here/guest-tests.sh $obj/guest-tools $obj" >"$run/output" 2>"$run/boot.err"
 rc=$?
 cat "$run/boot.err" >&2

@@ -10,7 +10,14 @@ if ! grep -q 'KTAP version\|TAP version' "$log"; then
 	echo "SKIP: kunit (no KUnit suite ran in this kernel)"
 	exit 0
 fi
-python3 "$tree/tools/testing/kunit/kunit.py" parse "$log" 2>&1 | awk '
+# Each built-in run and each module load prints a KTAP document of its
+# own; kunit.py reads one, so hand it each in turn.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+awk -v dir="$tmp" '/^(\[ *[0-9.]+\] )?(K)?TAP version/ { n++ } n { print > (dir "/ktap." n) }' "$log"
+for doc in "$tmp"/ktap.*; do
+	python3 "$tree/tools/testing/kunit/kunit.py" parse "$doc" 2>&1
+done | awk '
 	{ sub(/^\[[0-9:]+\] /, "") }
 	/^=+ [^ ]+ \([0-9]+ subtests?\) =+$/ { suite = $2; next }
 	/^=/ { next }

@@ -40,6 +40,8 @@ pipe() {
 count_patching() { # NAME LOOPS GAP COMMAND...
 	name=$1 n=$2 gap=$3
 	shift 3
+	# Let a deferred disable left by the previous window run first.
+	sleep 2
 	echo 0 >$tr/tracing_on
 	echo >$tr/trace
 	echo 1 >$tr/tracing_on

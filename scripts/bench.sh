@@ -88,8 +88,8 @@ for clock in $clocks; do
 				"$B/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
 				"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick $scen" \
 				>"$run.out" 2>&1; then
-				grep '^RESULT ' "$run.out" | sed 's/^RESULT //' >"$out/raw/$clock-$k-$r"
-				grep '^SKIPPED ' "$run.out" | sed "s/^SKIPPED /$k: /" >>"$out/skipped"
+				tr -d '\r' <"$run.out" | sed -n 's/^RESULT //p' >"$out/raw/$clock-$k-$r"
+				tr -d '\r' <"$run.out" | sed -n "s/^SKIPPED /$k: /p" >>"$out/skipped"
 				sed 's/^/    /' "$out/raw/$clock-$k-$r"
 			else
 				tail -n 15 "$run.out" | sed 's/^/    /'

@@ -57,7 +57,7 @@ out="results/$stamp"
 mkdir -p "$out/raw" "$out/runs"
 {
 	echo "date=$stamp"
-	echo "host=$(uname -nr) cpus=$(nproc) mem_gib=$(awk '/MemTotal/ { printf "%d", $2 / 1048576 }' /proc/meminfo)"
+	echo "host=$(uname -m), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), cpus=$(nproc) mem_gib=$(awk '/MemTotal/ { printf "%d", $2 / 1048576 }' /proc/meminfo)"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
 	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
 	echo "series=$(cat patches/series | tr '\n' ' ')"

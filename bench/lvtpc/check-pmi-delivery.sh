@@ -66,15 +66,7 @@ check() {
 [ "$(id -u)" = 0 ] || die "must run as root"
 command -v "$PERF" >/dev/null 2>&1 || skip "perf not installed"
 command -v taskset >/dev/null 2>&1 || die "taskset (util-linux) not installed"
-[ -d /sys/bus/event_source/devices/cpu ] ||
-	[ -d /sys/bus/event_source/devices/cpu_core ] ||
-	skip "no hardware PMU (/sys/bus/event_source/devices/cpu missing)"
-if dmesg 2>/dev/null | grep -q 'PMU not available'; then
-	skip "kernel log says: PMU not available"
-fi
-if "$PERF" stat -x, -e cycles true 2>&1 >/dev/null | grep -q 'not supported'; then
-	skip "perf stat -e cycles: not supported"
-fi
+. "$(dirname "$0")/need-pmu.sh"
 
 TMP=$(mktemp -d) || die "mktemp failed"
 trap cleanup EXIT

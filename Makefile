@@ -4,11 +4,12 @@ TEST_FRAGS := configs/guest.config configs/test.config
 BENCH_FRAGS := configs/guest.config configs/bench.config
 CMD ?= uname -a
 
-.PHONY: help deps base tree export kernel boot check bench clean
+.PHONY: help deps base tree export kernel boot check bench matrix clean
 
 help:
 	@echo "make bench    build base and patched kernels, boot them, compare"
 	@echo "make check    every test; ends with 'N passed, N failed'"
+	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make tree     git tree of the base with the series ($(B)/linux)"
 	@echo "make export   regenerate patches/ from $(B)/linux"
 	@echo "make kernel   build the test kernel ($(B)/obj-test)"
@@ -39,6 +40,10 @@ check:
 
 bench:
 	scripts/bench.sh
+
+matrix: deps
+	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+	scripts/build-matrix.sh $(B)/linux $(MATRIX)
 
 clean:
 	rm -rf $(B)

@@ -41,6 +41,7 @@ step "base and series" scripts/make-tree.sh "$B/linux" patches &&
 	step "build test kernel" scripts/build-kernel.sh "$B/linux" "$B/obj-test" $frags &&
 	{
 		step "bisectability" scripts/check-bisect.sh "$B/linux" "$B/obj-test" $frags
+		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$B/linux"
 		step "build guest tools" scripts/build-guest-tools.sh "$B/linux" "$B/obj-test" &&
 			step "test guest" scripts/check-guest.sh "$B/linux" "$B/obj-test"
 	}

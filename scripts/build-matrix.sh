@@ -1,0 +1,213 @@
+#!/bin/sh
+# Build matrix: for each configuration and each prefix of the series
+# (base, +1, ..., +N), 'make prepare' and compile every object the series
+# can affect that the configuration builds.  A cell is ok when it builds
+# and has no warning that the base lacks for the same configuration.
+# Affected objects are computed from the series: the .c files in the
+# directories it touches, every caller of migrate_disable()/
+# migrate_enable(), and every includer of a header it changes (a header
+# that nearly every file includes is left to the other objects).
+# Usage: build-matrix.sh [--ci] TREE [CONFIG...]
+#   --ci: the uniprocessor and i386 configurations, base and top only,
+#   nothing linked.
+# Prints PASS:/FAIL: per configuration and writes a table to
+# TREE/../matrix/table.txt.
+set -eu
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+g=$(cd "$here/../configs" && pwd)
+
+ci=0
+[ "$1" = --ci ] && ci=1 && shift
+tree=$(cd "$1" && pwd)
+shift
+B=$(cd "$tree/.." && pwd)
+src=$B/src-matrix
+out=$B/matrix
+all="x86-bench x86-test x86-up x86-rt x86-none x86-dynamic x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
+if [ $# -gt 0 ]; then
+	names=$*
+elif [ $ci = 1 ]; then
+	names="x86-up i386"
+else
+	names=$all
+fi
+max_includers=${MATRIX_MAX_INCLUDERS:-400}
+
+# config NAME: sets arch, vars (extra make variables), opts and frags
+# (for make-config.sh), scope (affected or touched objects) and link
+# (what to link at the top of the series, if anything).
+config() {
+	arch=x86_64 vars= scope=affected link= opts=
+	case $1 in
+	x86-bench) cfg="$g/guest.config $g/bench.config" ;;
+	x86-test) cfg="$g/guest.config $g/test.config" ;;
+	x86-up)
+		opts="--base $src/kernel/configs/tiny-base.config --base $src/kernel/configs/tiny.config
+		      --base $src/arch/x86/configs/tiny.config"
+		cfg="$g/matrix/up.config" link=vmlinux
+		;;
+	x86-rt) cfg="$g/guest.config $g/bench.config $g/matrix/rt.config" ;;
+	x86-none) cfg="$g/guest.config $g/bench.config $g/matrix/none.config" ;;
+	x86-dynamic) cfg="$g/guest.config $g/bench.config $g/matrix/dynamic.config" ;;
+	x86-modules)
+		cfg="$g/guest.config $g/bench.config $g/matrix/modules.config $g/matrix/x86-pmu.config"
+		link="vmlinux modules"
+		;;
+	i386)
+		arch=i386
+		opts="--defaults --base $src/arch/x86/configs/i386_defconfig"
+		cfg="$g/matrix/pmu.config $g/matrix/x86-pmu.config"
+		;;
+	arm64)
+		arch=arm64 vars=CROSS_COMPILE=aarch64-linux-gnu-
+		opts="--defaults --base $src/arch/arm64/configs/defconfig"
+		cfg="$g/matrix/pmu.config"
+		;;
+	x86-clang) vars=LLVM=-19 cfg="$g/guest.config $g/bench.config" ;;
+	x86-w1) vars=W=1 scope=touched cfg="$g/guest.config $g/bench.config" ;;
+	x86-sparse) vars=C=2 scope=touched cfg="$g/guest.config $g/bench.config" ;;
+	*) die "unknown configuration '$1' (known: $all)" ;;
+	esac
+	case $vars in
+	LLVM=*) cc="ccache clang${vars#LLVM=}" ;;
+	CROSS_COMPILE=*) cc="ccache ${vars#CROSS_COMPILE=}gcc" ;;
+	*) cc="ccache gcc" ;;
+	esac
+	case $arch in i386 | x86_64) srcarch=x86 ;; *) srcarch=$arch ;; esac
+}
+
+for n in $names; do config "$n"; done
+[ $ci = 1 ] && nolink=1 || nolink=
+need_cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+need_cmd sparse sparse
+need_space "$B" 8000 "the build matrix"
+
+commits="base $(git -C "$tree" rev-list --reverse base..HEAD)"
+top=$(git -C "$tree" rev-parse HEAD)
+[ "$top" != "$(git -C "$tree" rev-parse base)" ] || { echo "SKIP: build matrix (the series is empty)"; exit 0; }
+if [ ! -d "$src" ]; then
+	git -C "$tree" worktree add -q --detach "$src" "$top"
+fi
+git -C "$src" checkout -q --detach "$top"
+mkdir -p "$out"
+
+# Affected files, computed at the top of the series.
+git -C "$src" diff --name-only base "$top" -- '*.c' ':!tools' ':!scripts' | sort -u >"$out/touched"
+{
+	cat "$out/touched"
+	for d in $(sed 's,/[^/]*$,,' "$out/touched" | sort -u); do
+		git -C "$src" ls-files -- "$d/*.c"
+	done
+	git -C "$src" grep -l -E '\bmigrate_(disable|enable)\(' -- '*.c' ':!tools'
+	for h in $(git -C "$src" diff --name-only base "$top" -- 'include/*.h'); do
+		inc=$(git -C "$src" grep -l -F "#include <${h#include/}>" -- '*.c' ':!tools' || true)
+		n=$(printf '%s\n' "$inc" | grep -c . || true)
+		if [ "$n" -gt "$max_includers" ]; then
+			say "$h: $n direct includers, not compiled one by one (the other objects include it too)" >&2
+		else
+			printf '%s\n' "$inc"
+		fi
+	done
+} | grep . | sort -u >"$out/affected"
+say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series"
+
+k_top=$(($(echo $commits | wc -w) - 1))
+if [ $ci = 1 ]; then
+	order="$k_top 0"
+else
+	order="$k_top $(seq 0 $((k_top - 1)))"
+fi
+
+make_in() { # OBJ LOG TARGET...: make with this configuration's toolchain
+	o=$1 log=$2
+	shift 2
+	env ARCH=$arch $vars make -C "$src" O="$o" -j"$(($(nproc) + 1))" \
+		CC="$cc" HOSTCC="ccache gcc" "$@" >>"$log" 2>&1
+}
+
+warnings() { # LOG: warnings, without line numbers, one each
+	grep -E '(warning|error):' "$1" | sed -e "s,[^ ]*src-matrix/,,g" -e 's/:[0-9]*:[0-9]*:/:/' | sort -u
+}
+
+export CCACHE_BASEDIR="$B" CCACHE_NOHASHDIR=1
+table=$out/table.txt
+{
+	printf '%-12s %-14s' config base
+	for k in $(seq 1 $k_top); do printf ' %-14s' "+$k"; done
+	printf ' objects\n'
+} >"$table.new"
+bad=0
+for name in $names; do
+	config "$name"
+	[ -z "$nolink" ] || link=
+	o=$out/$name
+	mkdir -p "$o"
+	rm -f "$o"/cell-* "$o"/warn-*
+	for k in $order; do
+		c=$(echo $commits | cut -d' ' -f$((k + 1)))
+		git -C "$src" checkout -q --detach "$c"
+		log=$o/build-$k.log
+		: >"$log"
+		lenient=--lenient
+		[ "$k" = "$k_top" ] && lenient=
+		if ! env ARCH=$arch $vars "$here/make-config.sh" $lenient $opts "$src" "$o" $cfg >>"$log" 2>&1; then
+			echo error >"$o/cell-$k"
+			continue
+		fi
+		if [ "$k" = "$k_top" ]; then
+			# Which affected files this configuration builds: ask Kbuild
+			# for its plan (-n) in their directories, objects removed.
+			dirs=$(awk -v a="arch/$srcarch/" '{ sub("/[^/]*$", "") }
+				!/^arch\// || index($0 "/", a) == 1' "$out/$scope" | sort -u)
+			make_in "$o" "$log" prepare || { echo error >"$o/cell-$k"; break; }
+			for d in $dirs; do [ -d "$o/$d" ] && find "$o/$d" -name '*.o' -delete; done
+			make_in "$o" "$o/plan.log" -n -k $(for d in $dirs; do printf '%s/ ' "$d"; done) || true
+			grep -oE ' -o [^ ]+\.o ' "$o/plan.log" | sed 's/^ -o //; s/ $//; s/\.o$/.c/' | sort -u |
+				comm -12 - "$out/$scope" >"$o/objects"
+			: >"$o/plan.log"
+		fi
+		objs=$(while read -r f; do [ -f "$src/$f" ] && printf '%s ' "${f%.c}.o"; done <"$o/objects")
+		for f in $objs; do rm -f "$o/$f"; done
+		if make_in "$o" "$log" prepare && make_in "$o" "$log" -k $objs; then
+			warnings "$log" >"$o/warn-$k"
+			echo ok >"$o/cell-$k"
+		else
+			warnings "$log" >"$o/warn-$k"
+			echo error >"$o/cell-$k"
+		fi
+		if [ -n "$link" ] && [ "$k" = "$k_top" ] && [ "$(cat "$o/cell-$k")" = ok ]; then
+			make_in "$o" "$log" $link || echo error >"$o/cell-$k"
+			warnings "$log" >"$o/warn-$k"
+		fi
+	done
+	# Verdicts, against the base of the same configuration.
+	printf '%-12s' "$name" >>"$table.new"
+	verdict=ok detail=
+	for k in $(seq 0 $k_top); do
+		cell=$(cat "$o/cell-$k" 2>/dev/null || echo -)
+		if [ "$cell" = ok ] && [ "$k" = 0 ]; then
+			cell="ok($(wc -l <"$o/warn-0")w)"
+		elif [ "$cell" = ok ] && [ -f "$o/warn-0" ]; then
+			new=$(comm -13 "$o/warn-0" "$o/warn-$k" | wc -l)
+			[ "$new" = 0 ] || { cell="$new-new-warn" verdict=bad; detail="$detail$(comm -13 "$o/warn-0" "$o/warn-$k" | head -n 10)
+"; }
+		elif [ "$cell" = error ]; then
+			verdict=bad
+			detail="$detail$(grep -E 'error' "$o/build-$k.log" | head -n 10)
+"
+		fi
+		printf ' %-14s' "$cell" >>"$table.new"
+	done
+	printf ' %s%s\n' "$(wc -l <"$o/objects" 2>/dev/null || echo 0)" "${link:+ +link}" >>"$table.new"
+	if [ $verdict = ok ]; then
+		echo "PASS: build matrix $name: $(wc -l <"$o/objects") objects${link:+, $link linked}, no new warnings"
+	else
+		printf '%s' "$detail"
+		echo "FAIL: build matrix $name: see $o/build-*.log"
+		bad=1
+	fi
+done
+mv "$table.new" "$table"
+cat "$table"
+exit $bad

@@ -4,12 +4,14 @@ TEST_FRAGS := configs/guest.config configs/test.config
 BENCH_FRAGS := configs/guest.config configs/bench.config
 CMD ?= uname -a
 
-.PHONY: help deps base tree export kernel boot check bench matrix clean
+.PHONY: help deps base tree export kernel tools boot check bench matrix stress stress-kasan clean
 
 help:
 	@echo "make bench    build base and patched kernels, boot them, compare"
 	@echo "make check    every test; ends with 'N passed, N failed'"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
+	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
+	@echo "make stress-kasan   the same on a KASAN build of the test kernel"
 	@echo "make tree     git tree of the base with the series ($(B)/linux)"
 	@echo "make export   regenerate patches/ from $(B)/linux"
 	@echo "make kernel   build the test kernel ($(B)/obj-test)"
@@ -44,6 +46,16 @@ bench:
 matrix: deps
 	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
 	scripts/build-matrix.sh $(B)/linux $(MATRIX)
+
+tools: kernel
+	scripts/build-guest-tools.sh $(B)/linux $(B)/obj-test
+
+stress: tools
+	scripts/stress.sh $(B)/linux $(B)/obj-test
+
+stress-kasan: tools
+	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan $(TEST_FRAGS) configs/kasan.config
+	scripts/stress.sh $(B)/linux $(B)/obj-kasan $(B)/obj-test
 
 clean:
 	rm -rf $(B)

@@ -68,9 +68,8 @@ if [ ! -f "$out/status" ]; then
 fi
 
 # A splat anywhere in the kernel log fails the run, whatever the command said.
-splat='WARNING:|BUG:|Oops|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|KASAN:|UBSAN:|INFO: task .* blocked|rcu: INFO:|soft lockup|hard LOCKUP|Call Trace:'
-if grep -Eq "$splat" "$out/dmesg"; then
-	grep -E -B5 -A25 "$splat" "$out/dmesg" | head -n 80 >&2
+if grep -Eqf "$here/splat.ere" "$out/dmesg"; then
+	grep -E -B5 -A25 -f "$here/splat.ere" "$out/dmesg" | head -n 80 >&2
 	die "the guest kernel reported a problem (above); kernel log: $out/dmesg"
 fi
 exit "$(cat "$out/status")"

@@ -11,7 +11,9 @@
 #   --ci: the uniprocessor and i386 configurations, base and top only,
 #   nothing linked.
 # Prints PASS:/FAIL: per configuration and writes a table to
-# TREE/../matrix/table.txt.
+# TREE/../matrix/table.txt, with the rows of earlier runs for the same
+# top of the series (so the matrix can be run a few configurations at a
+# time).
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,7 +26,9 @@ shift
 B=$(cd "$tree/.." && pwd)
 src=$B/src-matrix
 out=$B/matrix
-all="x86-bench x86-test x86-up x86-rt x86-none x86-dynamic x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
+# x86-bench and x86-test are PREEMPT_DYNAMIC kernels (voluntary and full
+# preemption by default).
+all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
 if [ $# -gt 0 ]; then
 	names=$*
 elif [ $ci = 1 ]; then
@@ -49,7 +53,6 @@ config() {
 		;;
 	x86-rt) cfg="$g/guest.config $g/bench.config $g/matrix/rt.config" ;;
 	x86-none) cfg="$g/guest.config $g/bench.config $g/matrix/none.config" ;;
-	x86-dynamic) cfg="$g/guest.config $g/bench.config $g/matrix/dynamic.config" ;;
 	x86-modules)
 		cfg="$g/guest.config $g/bench.config $g/matrix/modules.config $g/matrix/x86-pmu.config"
 		link="vmlinux modules"
@@ -133,6 +136,7 @@ warnings() { # LOG: warnings, without line numbers, one each
 export CCACHE_BASEDIR="$B" CCACHE_NOHASHDIR=1
 table=$out/table.txt
 {
+	echo "series top $top"
 	printf '%-12s %-14s' config base
 	for k in $(seq 1 $k_top); do printf ' %-14s' "+$k"; done
 	printf ' objects\n'
@@ -182,7 +186,8 @@ for name in $names; do
 		fi
 	done
 	# Verdicts, against the base of the same configuration.
-	printf '%-12s' "$name" >>"$table.new"
+	row=$o/row.new
+	printf '%-12s' "$name" >"$row"
 	verdict=ok detail=
 	for k in $(seq 0 $k_top); do
 		cell=$(cat "$o/cell-$k" 2>/dev/null || echo -)
@@ -197,9 +202,10 @@ for name in $names; do
 			detail="$detail$(grep -E 'error' "$o/build-$k.log" | head -n 10)
 "
 		fi
-		printf ' %-14s' "$cell" >>"$table.new"
+		printf ' %-14s' "$cell" >>"$row"
 	done
-	printf ' %s%s\n' "$(wc -l <"$o/objects" 2>/dev/null || echo 0)" "${link:+ +link}" >>"$table.new"
+	printf ' %s%s\n' "$(wc -l <"$o/objects" 2>/dev/null || echo 0)" "${link:+ +link}" >>"$row"
+	{ echo "$top" && cat "$row"; } >"$o/row" && rm "$row"
 	if [ $verdict = ok ]; then
 		echo "PASS: build matrix $name: $(wc -l <"$o/objects") objects${link:+, $link linked}, no new warnings"
 	else
@@ -208,6 +214,14 @@ for name in $names; do
 		bad=1
 	fi
 done
+for name in $all; do
+	r=$out/$name/row
+	if [ -f "$r" ] && [ "$(head -n 1 "$r")" = "$top" ]; then
+		tail -n 1 "$r"
+	else
+		printf '%-12s not run for this series\n' "$name"
+	fi
+done >>"$table.new"
 mv "$table.new" "$table"
 cat "$table"
 exit $bad

@@ -1,0 +1,154 @@
+#!/bin/sh
+# Runs inside the test guest: each stress scenario for SECONDS while CPU 1
+# goes offline and online in a loop, then searches the kernel log lines
+# the scenario added for splats.  Prints one line per scenario:
+#   STRESS <scenario> ok|fail <what it reached or what went wrong>
+# Usage: guest-stress.sh TOOLS-DIR OBJ SECONDS SCENARIO...
+# Scenarios: perf-churn migrate-bpf.
+tools=$1
+obj=$2
+secs=$3
+shift 3
+here=$(cd "$(dirname "$0")" && pwd)
+splat=$here/../scripts/splat.ere
+cpu1=/sys/devices/system/cpu/cpu1/online
+
+cp "$tools/bench" /tmp/bench
+cp "$tools/kselftest/perf_events/sched_hooks_churn" /tmp/churn
+cp "$(command -v perf)" /tmp/perf
+cp /bin/true /tmp/true
+# Anything blocked this long under the stress is a hang, not slowness.
+echo 60 >/proc/sys/kernel/hung_task_timeout_secs
+
+# loop NAME COMMAND...: run COMMAND until /tmp/stop exists; the number of
+# successful runs ends up in /tmp/NAME.ok, failed ones in /tmp/NAME.err.
+loop() {
+	name=$1
+	shift
+	(
+		ok=0 err=0
+		while [ ! -f /tmp/stop ]; do
+			if "$@" >/tmp/$name.out 2>&1; then ok=$((ok + 1)); else err=$((err + 1)); fi
+		done
+		echo $ok >/tmp/$name.ok
+		echo $err >/tmp/$name.err
+	) </dev/null >/dev/null 2>&1 &
+}
+
+hotplug_cycle() {
+	echo 0 >$cpu1 && echo 1 >$cpu1
+}
+
+# Affinity changes while the trampoline has migration disabled.
+move_threads() { # PID
+	for cpus in 0 1 0-1; do
+		taskset -a -p -c $cpus "$1" >/dev/null || return 1
+	done
+}
+
+# perf stat of a short-lived child: per-task events inherited on fork.
+perf_inherit() {
+	/tmp/perf stat -x, -e task-clock,context-switches /tmp/true 2>/tmp/ps.csv &&
+		awk -F, '$3 == "task-clock" && $1 + 0 > 0 { ok = 1 } END { exit !ok }' /tmp/ps.csv
+}
+
+# Per-CPU cgroup events on a cgroup the churn runs in.
+perf_cgroup() {
+	/tmp/perf stat -a -x, -e cpu-clock -G stress sleep 0.2 2>/dev/null
+}
+
+# wait_for PID SECONDS: wait for PID, give up after SECONDS.
+wait_for() {
+	n=0
+	while kill -0 "$1" 2>/dev/null; do
+		[ $n -lt "$2" ] || return 1
+		sleep 1
+		n=$((n + 1))
+	done
+	wait "$1"
+}
+
+stop_loops() { # NAME...: stop the loops and say how far each got
+	touch /tmp/stop
+	n=0
+	for l; do
+		while [ ! -f /tmp/$l.ok ] && [ $n -lt 90 ]; do
+			sleep 1
+			n=$((n + 1))
+		done
+		if [ -f /tmp/$l.ok ]; then
+			printf ' %s=%s' "$l" "$(cat /tmp/$l.ok)"
+			[ "$(cat /tmp/$l.err)" = 0 ] || printf '(%s failed)' "$(cat /tmp/$l.err)"
+		else
+			printf ' %s=stuck' "$l"
+		fi
+	done
+	rm -f /tmp/stop
+}
+
+perf_churn() {
+	mkdir -p /sys/fs/cgroup/stress
+	echo $$ >/sys/fs/cgroup/stress/cgroup.procs
+	loop hotplug hotplug_cycle
+	loop inherit perf_inherit
+	loop cgroup perf_cgroup
+	# The kselftest harness stops a test after 30 s: run it in slices.
+	end=$(($(date +%s) + secs)) runs=0 rounds=0 verdict=ok
+	while [ "$(date +%s)" -lt $end ] && [ $verdict = ok ]; do
+		SCHED_HOOKS_CHURN_MS=15000 SCHED_HOOKS_CHURN_THREADS=8 /tmp/churn >/tmp/churn.out 2>&1 ||
+			verdict=fail
+		runs=$((runs + 1))
+		n=$(sed -n 's/^# [0-9]* workers completed \([0-9]*\) rounds.*/\1/p' /tmp/churn.out)
+		rounds=$((rounds + ${n:-0}))
+	done
+	reached="$runs churn runs, 8 workers, $rounds rounds;$(stop_loops hotplug inherit cgroup)"
+	echo $$ >/sys/fs/cgroup/cgroup.procs
+	# perf stat -a may lose a race with CPU 1 going away; the others may not fail.
+	printf '%s\n' "$reached" | grep -Eq 'stuck|=0( |$|\()|inherit=[0-9]+\(' && verdict=fail
+	[ $verdict = ok ] || sed 's/^/  /' /tmp/churn.out
+	echo "$verdict $reached"
+}
+
+migrate_bpf() {
+	ko=$(sed -n 's/migrate_disable_module_test\.o$/&/p' "$obj/modules.order" | sed 's/\.o$/.ko/')
+	/tmp/bench -w1 -d"$secs" -p 2 trig-fentry >/tmp/bench.out 2>&1 &
+	pid=$!
+	sleep 1
+	loop hotplug hotplug_cycle
+	loop affinity move_threads $pid
+	[ -z "$ko" ] || loop module sh -c "insmod $obj/$ko && rmmod $obj/$ko"
+	if wait_for $pid $((secs + 120)); then
+		verdict=ok
+	else
+		verdict=fail
+	fi
+	hits=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' /tmp/bench.out)
+	reached="fentry ${hits:-no} M/s;$(stop_loops hotplug affinity ${ko:+module})"
+	[ -n "$hits" ] || verdict=fail
+	printf '%s\n' "$reached" | grep -Eq 'stuck|=0( |$|\()|module=[0-9]+\(' && verdict=fail
+	[ $verdict = ok ] || sed 's/^/  /' /tmp/bench.out
+	echo "$verdict $reached"
+}
+
+for s; do
+	before=$(dmesg | wc -l)
+	echo "== $s for $secs s"
+	case $s in
+	perf-churn) r=$(perf_churn) ;;
+	migrate-bpf) r=$(migrate_bpf) ;;
+	*) r="fail unknown scenario" ;;
+	esac
+	printf '%s\n' "$r" | sed '$d'
+	r=$(printf '%s\n' "$r" | tail -n 1)
+	# KUnit reports from the module loads go to the kernel log.
+	dmesg | tail -n +$((before + 1)) >/tmp/$s.dmesg
+	if grep -Eq '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg; then
+		grep -E '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg | head -n 5
+		r="fail ${r#* } (KUnit failures above)"
+	fi
+	if grep -Eqf "$splat" /tmp/$s.dmesg; then
+		grep -E -B5 -A25 -f "$splat" /tmp/$s.dmesg | head -n 60
+		r="fail ${r#* } (kernel splat above)"
+	fi
+	echo "STRESS $s $r"
+done

@@ -25,6 +25,7 @@ echo 60 >/proc/sys/kernel/hung_task_timeout_secs
 loop() {
 	name=$1
 	shift
+	rm -f /tmp/$name.ok /tmp/$name.err
 	(
 		ok=0 err=0
 		while [ ! -f /tmp/stop ]; do

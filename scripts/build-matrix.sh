@@ -88,6 +88,8 @@ need_space "$B" 8000 "the build matrix"
 
 commits="base $(git -C "$tree" rev-list --reverse base..HEAD)"
 top=$(git -C "$tree" rev-parse HEAD)
+# Rows of earlier runs count while the code is the same (changelogs may differ).
+top_tree=$(git -C "$tree" rev-parse "HEAD^{tree}")
 [ "$top" != "$(git -C "$tree" rev-parse base)" ] || { echo "SKIP: build matrix (the series is empty)"; exit 0; }
 if [ ! -d "$src" ]; then
 	git -C "$tree" worktree add -q --detach "$src" "$top"
@@ -136,7 +138,7 @@ warnings() { # LOG: warnings, without line numbers, one each
 export CCACHE_BASEDIR="$B" CCACHE_NOHASHDIR=1
 table=$out/table.txt
 {
-	echo "series top $top"
+	echo "series top $top (tree $top_tree)"
 	printf '%-12s %-14s' config base
 	for k in $(seq 1 $k_top); do printf ' %-14s' "+$k"; done
 	printf ' objects\n'
@@ -147,7 +149,7 @@ for name in $names; do
 	[ -z "$nolink" ] || link=
 	o=$out/$name
 	mkdir -p "$o"
-	rm -f "$o"/cell-* "$o"/warn-*
+	rm -f "$o"/cell-* "$o"/warn-* "$o/objects"
 	for k in $order; do
 		c=$(echo $commits | cut -d' ' -f$((k + 1)))
 		git -C "$src" checkout -q --detach "$c"
@@ -157,6 +159,8 @@ for name in $names; do
 		[ "$k" = "$k_top" ] && lenient=
 		if ! env ARCH=$arch $vars "$here/make-config.sh" $lenient $opts "$src" "$o" $cfg >>"$log" 2>&1; then
 			echo error >"$o/cell-$k"
+			# Without the top's object list nothing else can be compiled.
+			[ "$k" != "$k_top" ] || break
 			continue
 		fi
 		if [ "$k" = "$k_top" ]; then
@@ -205,7 +209,7 @@ for name in $names; do
 		printf ' %-14s' "$cell" >>"$row"
 	done
 	printf ' %s%s\n' "$(wc -l <"$o/objects" 2>/dev/null || echo 0)" "${link:+ +link}" >>"$row"
-	{ echo "$top" && cat "$row"; } >"$o/row" && rm "$row"
+	{ echo "$top_tree" && cat "$row"; } >"$o/row" && rm "$row"
 	if [ $verdict = ok ]; then
 		echo "PASS: build matrix $name: $(wc -l <"$o/objects") objects${link:+, $link linked}, no new warnings"
 	else
@@ -216,7 +220,7 @@ for name in $names; do
 done
 for name in $all; do
 	r=$out/$name/row
-	if [ -f "$r" ] && [ "$(head -n 1 "$r")" = "$top" ]; then
+	if [ -f "$r" ] && [ "$(head -n 1 "$r")" = "$top_tree" ]; then
 		tail -n 1 "$r"
 	else
 		printf '%-12s not run for this series\n' "$name"

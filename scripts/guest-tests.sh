@@ -32,6 +32,12 @@ for t in $(cat /tmp/kselftest/kselftest-list.txt); do
 done
 (cd /tmp/kselftest && ./run_kselftest.sh $run)
 
+# The LVTPC counter of the bench, checked on what this machine has.
+echo "== lvtpc counter self-test"
+cp "$(command -v perf)" /tmp/perf
+SELFTEST=1 PERF=/tmp/perf MSG_ARGS="-g 1 -l 20" sh "$(dirname "$0")/../bench/lvtpc/count-lvtpc-writes.sh"
+echo "lvtpc self-test exit $?"
+
 echo "== bench smoke"
 cp "$tools/bench" /tmp/bench
 /tmp/bench -w1 -d2 -a trig-fentry

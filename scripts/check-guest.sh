@@ -39,13 +39,18 @@ sed -n 's/^\(not \)\{0,1\}ok [0-9]* selftests: /&/p' "$run/output" | while read 
 done
 grep -q 'selftests: ' "$run/output" || echo "FAIL: kselftest (no result; see $run/output)"
 
-calls=$(sed -n 's/^lapic_init_calls=\([0-9]*\)$/\1/p' "$run/output")
-writes=$(sed -n 's/^lvtpc_writes=//p' "$run/output")
-if grep -q '^lvtpc self-test exit 0$' "$run/output" && [ "${calls:-0}" -gt 0 ] && [ -n "$writes" ]; then
+calls=$(sed -n 's/^lapic_init_calls=\([0-9]*\).*/\1/p' "$run/output")
+writes=$(sed -n 's/^lvtpc_writes=//p' "$run/output" | tr -d '\r')
+if grep -q '^lvtpc self-test exit 0' "$run/output" && [ "${calls:-0}" -gt 0 ] && [ -n "$writes" ]; then
 	echo "PASS: LVTPC counter self-test (kprobe counted $calls hrtimer_start_range_ns calls; APIC timer writes: $writes)"
 else
 	echo "FAIL: LVTPC counter self-test (see the 'lvtpc counter self-test' part of $run/output)"
 fi
+
+# Samples on every CPU, before and after a CPU replug: needs a PMU.
+sed -n 's/^pmi: \(PASS\|FAIL\|SKIP\): \(.*\)/\1: PMI delivery: \2/p' "$run/output" | tr -d '\r'
+grep -q '^pmi: \(PASS\|FAIL\|SKIP\): ' "$run/output" ||
+	echo "FAIL: PMI delivery check gave no verdict (see the 'pmi delivery' part of $run/output)"
 
 hits=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' "$run/output" | head -n 1)
 if [ -n "$hits" ] && awk -v h="$hits" 'BEGIN { exit !(h > 0) }'; then

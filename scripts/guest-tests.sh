@@ -38,6 +38,9 @@ cp "$(command -v perf)" /tmp/perf
 SELFTEST=1 PERF=/tmp/perf MSG_ARGS="-g 1 -l 20" sh "$(dirname "$0")/../bench/lvtpc/count-lvtpc-writes.sh"
 echo "lvtpc self-test exit $?"
 
+echo "== pmi delivery"
+PERF=/tmp/perf sh "$(dirname "$0")/../bench/lvtpc/check-pmi-delivery.sh" 2>&1 | sed 's/^/pmi: /'
+
 echo "== bench smoke"
 cp "$tools/bench" /tmp/bench
 /tmp/bench -w1 -d2 -a trig-fentry

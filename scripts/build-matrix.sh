@@ -124,11 +124,13 @@ else
 	order="$k_top $(seq 0 $((k_top - 1)))"
 fi
 
+# W= and C= count only on the command line (Kbuild checks their origin);
+# the others are also needed in the environment of make-config.sh.
 make_in() { # OBJ LOG TARGET...: make with this configuration's toolchain
 	o=$1 log=$2
 	shift 2
-	env ARCH=$arch $vars make -C "$src" O="$o" -j"$(($(nproc) + 1))" \
-		CC="$cc" HOSTCC="ccache gcc" "$@" >>"$log" 2>&1
+	env ARCH=$arch make -C "$src" O="$o" -j"$(($(nproc) + 1))" \
+		CC="$cc" HOSTCC="ccache gcc" $vars "$@" >>"$log" 2>&1
 }
 
 warnings() { # LOG: warnings, without line numbers, one each

@@ -101,6 +101,9 @@ END {
 function csv(list,   s) { s = list; sub(/^ +/, "", s); gsub(/ +/, ", ", s); return s }
 ' "$dir/figures" >"$dir/table.txt"
 mv "$dir/results.json.tmp" "$dir/results.json"
+if [ -f "$dir/failed" ]; then
+	sed 's/^/failed boot: /' "$dir/failed" >>"$dir/table.txt"
+fi
 if [ -f "$dir/skipped" ]; then
 	sort -u "$dir/skipped" | sed 's/^/skipped: /' >>"$dir/table.txt"
 fi

@@ -135,6 +135,10 @@ else
 	echo "FAIL: bench report is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+echo "wall base round 2: guest kernel panicked; log x.out" >"$tmp/bench/failed"
+scripts/bench-report.sh "$tmp/bench" 2>&1 | grep -q '^failed boot: wall base round 2: guest kernel panicked' &&
+	echo "PASS: bench report lists the boots that failed" ||
+	echo "FAIL: bench report does not list the boots that failed"
 printf 'trig-fentry throughput M/s\n' >"$tmp/bench/raw/wall-base-1"
 rm -f "$tmp/bench/results.json"
 expect "malformed bench output" 'wall-base-1:1: malformed figure' scripts/bench-report.sh "$tmp/bench"

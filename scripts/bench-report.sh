@@ -79,7 +79,7 @@ END {
 			verdict = verdict (verdict == "" ? "" : ", ") c " " r
 		}
 		if (ratio != "inf" && mb > 0) {
-			better = (unit[k] ~ /M\/s/) ? ratio >= 1 : ratio <= 1
+			better = (unit[k] ~ /^(M\/s|ratio)$/) ? ratio >= 1 : ratio <= 1
 			note = better ? "" : " (worse)"
 		} else note = ""
 		printf "%-6s %-18s %-32s %-9s %10g %10g %8s %17s %10s %-18s\n", p[1], p[2], p[3], unit[k], mb, mp,

@@ -135,6 +135,13 @@ else
 	echo "FAIL: bench report is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+mkdir -p "$tmp/dir/raw"
+echo "date=test" >"$tmp/dir/meta"
+echo "bystander-b2b perf/control ratio 1.0" >"$tmp/dir/raw/wall-base-1"
+echo "bystander-b2b perf/control ratio 0.9" >"$tmp/dir/raw/wall-patched-1"
+scripts/bench-report.sh "$tmp/dir" 2>&1 | grep -q 'bystander-b2b .*0.9000 (worse)' &&
+	echo "PASS: bench report: a lower perf/control ratio is shown as worse" ||
+	echo "FAIL: bench report: a lower perf/control ratio is not shown as worse"
 echo "wall base round 2: guest kernel panicked; log x.out" >"$tmp/bench/failed"
 scripts/bench-report.sh "$tmp/bench" 2>&1 | grep -q '^failed boot: wall base round 2: guest kernel panicked' &&
 	echo "PASS: bench report lists the boots that failed" ||

@@ -43,11 +43,10 @@ pipe() {
 	loops=20000
 	[ "$quick" = 1 ] && loops=5000
 	taskset -c 1 /tmp/perf bench sched pipe -l 5000 >/dev/null 2>&1
-	for i in 1 2 3; do
+	v=$(for i in 1 2 3; do
 		taskset -c 1 /tmp/perf bench sched pipe -l "$loops" 2>&1 |
 			sed -n 's/^ *\([0-9.]*\) usecs\/op/\1/p'
-	done | sort -n | sed -n 2p >/tmp/pipe.out
-	v=$(cat /tmp/pipe.out)
+	done | sort -n | sed -n 2p)
 	echo "RESULT sched-pipe-cpu1 latency usecs/op ${v:-nan}"
 }
 
@@ -55,8 +54,11 @@ pipe() {
 # that patch text and of the cross-CPU call function, and the cross-CPU
 # calls queued for text patching (do_sync_core, one IPI per other CPU
 # and round), which the csd event tells apart from the rest (wake-ups,
-# TLB shootdowns, ...).  The tracer is set up
-# first, since enabling it patches text itself.
+# TLB shootdowns, ...).  The tracer is set up first, since enabling it
+# patches text itself.
+per_run() { # NAME WHAT UNIT COUNT RUNS
+	echo "RESULT $1 $2 $3 $(awk -v c="$4" -v n="$5" 'BEGIN { printf "%.2f", c / n }')"
+}
 count_patching() { # NAME LOOPS GAP COMMAND...
 	name=$1 n=$2 gap=$3
 	shift 3
@@ -73,11 +75,10 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 	done
 	echo 0 >$tr/tracing_on
 	for f in arch_jump_label_transform_apply text_poke_bp_batch smp_call_function_many_cond; do
-		c=$(grep -c " $f" $tr/trace)
-		echo "RESULT $name $f calls/run $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.2f", c / n }')"
+		per_run "$name" "$f" calls/run "$(grep -c " $f" $tr/trace)" "$n"
 	done
-	c=$(grep -c 'csd_queue_cpu:.* func=do_sync_core ' $tr/trace)
-	echo "RESULT $name sync-core-ipis sends/run $(awk -v c="$c" -v n="$n" 'BEGIN { printf "%.2f", c / n }')"
+	per_run "$name" sync-core-ipis sends/run \
+		"$(grep -c 'csd_queue_cpu:.* func=do_sync_core ' $tr/trace)" "$n"
 }
 patching() {
 	if [ ! -w $tr/set_ftrace_filter ]; then

@@ -154,11 +154,13 @@ while read -r clock k r; do
 	i=$((i + 1))
 	if [ "$clock" = icount ]; then
 		read -r tok <&3
-		say "boot $i of $total: $k kernel, $clock clock, round $r ($(($(date +%s) - start)) s so far)"
-		{ boot "$i" "$clock" "$k" "$r" </dev/null; echo >&3; } &
 	else
 		wait
-		say "boot $i of $total: $k kernel, $clock clock, round $r ($(($(date +%s) - start)) s so far)"
+	fi
+	say "boot $i of $total: $k kernel, $clock clock, round $r ($(($(date +%s) - start)) s so far)"
+	if [ "$clock" = icount ]; then
+		{ boot "$i" "$clock" "$k" "$r" </dev/null; echo >&3; } &
+	else
 		boot "$i" "$clock" "$k" "$r" </dev/null
 	fi
 done <"$out/plan"

@@ -2,14 +2,14 @@
 # Runs inside a bench guest: the named scenarios once each, printing
 #   RESULT <scenario> <metric> <unit> <value>
 # per figure.  Usage: guest-bench.sh TOOLS-DIR QUICK SCENARIO...
-# Scenarios: trig trig_ceiling pipe patching bystander open lvtpc.
+# Scenarios: trig trig_ceiling trig_fentry pipe patching bystander open lvtpc.
 # A scenario that cannot run here prints 'SKIPPED <scenario> <reason>'.
 # Binaries run from tmpfs: exec over the 9p root causes IPI bursts.
 tools=$1
 quick=$2
 shift 2
-dur=5
-[ "$quick" = 1 ] && dur=2
+dur=3
+[ "$quick" = 1 ] && dur=1
 tr=/sys/kernel/tracing
 
 cp "$tools/bench" "$tools/bystander" "$tools/open-latency" /tmp/
@@ -24,10 +24,15 @@ trig() {
 trig_ceiling() {
 	trig_run trig-fentry trig-fexit
 }
+trig_fentry() {
+	trig_run trig-fentry
+}
+# The figure is the median of the per-second rates after a one second
+# warm-up (see iter-median.awk).
 trig_run() {
 	for b in "$@"; do
-		/tmp/bench -w2 -d"$dur" -a "$b" >/tmp/b.out 2>&1
-		v=$(sed -n 's/^Summary: hits *\([0-9.]*\).*/\1/p' /tmp/b.out)
+		/tmp/bench -w1 -d"$dur" -a "$b" >/tmp/b.out 2>&1
+		v=$(awk -v warmup=1 -f "$(dirname "$0")/iter-median.awk" /tmp/b.out)
 		echo "RESULT $b throughput M/s ${v:-nan}"
 		[ -n "$v" ] || cat /tmp/b.out
 	done

@@ -122,6 +122,16 @@ out=$(scripts/kunit-results.sh "$B/linux" tests/data/kunit-dmesg.txt)
 	echo "PASS: KUnit results are read per test case" ||
 	{ echo "FAIL: KUnit results are misread:"; printf '%s\n' "$out" | sed 's/^/    /'; }
 
+# BPF bench: the median rate after the warm-up, not bench's Summary.
+med() { awk -v warmup="$1" -f bench/iter-median.awk "$2"; }
+f=tests/data/bpf-bench-trig-fentry.txt
+sed -e '/^Iter   0 /s/hits *[0-9.]*M/hits    9.999M/' -e '/^Iter   3 /s/hits *[0-9.]*M/hits    6.700M/' \
+	-e '/^Iter   4 /s/hits *[0-9.]*M/hits    6.690M/' "$f" >"$tmp/bpf-bench"
+[ "$(med 1 "$f")" = 6.6800 ] && [ "$(med 1 "$tmp/bpf-bench")" = 6.6850 ] &&
+	[ -z "$(med 5 "$f")" ] &&
+	echo "PASS: BPF bench figure: median of the rates after the warm-up" ||
+	echo "FAIL: BPF bench figure: got $(med 1 "$f") and $(med 1 "$tmp/bpf-bench"), wanted 6.6800 and 6.6850"
+
 mkdir -p "$tmp/bench/raw"
 cp tests/data/bench-raw/* "$tmp/bench/raw/"
 echo "date=test" >"$tmp/bench/meta"

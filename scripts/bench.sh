@@ -14,7 +14,8 @@ cd "$here/.."
 B=${BUILD:-build}
 quick=${QUICK:-0}
 rounds=${ROUNDS:-5}
-[ "$quick" = 1 ] && rounds=1
+rounds_wall=${ROUNDS_WALL:-$rounds}
+[ "$quick" = 1 ] && rounds=1 rounds_wall=1
 clocks=${CLOCKS:-icount wall}
 frags="configs/guest.config configs/bench.config"
 start=$(date +%s)
@@ -91,7 +92,10 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
 	echo "series=$(cat patches/series | tr '\n' ' ')"
 	echo "series_sha256=$(cd patches && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
-	echo "rounds=$rounds rounds_wall=${ROUNDS_WALL:-$rounds} quick=$quick clocks=$clocks"
+	echo "rounds=$rounds"
+	echo "rounds_wall=$rounds_wall"
+	echo "quick=$quick"
+	echo "clocks=$clocks"
 } >"$out/meta"
 
 # A boot that fails (hang, panic, splat) keeps the figures it printed
@@ -123,8 +127,6 @@ boot() { # I CLOCK KERNEL ROUND
 	fi
 }
 
-rounds_wall=${ROUNDS_WALL:-$rounds}
-[ "$quick" = 1 ] && rounds_wall=1
 # The boots in order: kernels alternate within each round.
 : >"$out/plan"
 for clock in $clocks; do

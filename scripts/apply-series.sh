@@ -14,6 +14,9 @@ git_id() {
 }
 
 git_id checkout -q -B series base
+# Testing notes sit below a patch's '---' line, where 'git am' drops them;
+# they live as git notes on the commit and follow it through rebases.
+git -C "$tree" config notes.rewriteRef refs/notes/commits
 n=0
 while read -r p; do
 	case $p in '' | '#'*) continue ;; esac
@@ -24,5 +27,11 @@ while read -r p; do
 		printf '%s\n' "$out" >&2
 		die "patch $n ($p) does not apply to tag 'base' of $tree; git names the failing file and line above. Apply the patches before it ('git am'), fix it by hand, commit, then 'make export'."
 	fi
+	notes=$(awk '
+		!s && /^---$/ { s = 1; next }
+		s == 1 && /^Notes:$/ { s = 2; next }
+		s == 1 && !/^$/ { exit }
+		s == 2 { if ($0 == "") exit; sub(/^    /, ""); print }' "$pdir/$p")
+	[ -z "$notes" ] || printf "%s\n" "$notes" | git_id notes add -f -F - HEAD
 done <"$pdir/series"
 say "applied $n patch(es) on top of base"

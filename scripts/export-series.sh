@@ -16,9 +16,10 @@ git -C "$tree" rev-parse -q --verify base >/dev/null ||
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Options that keep the output free of commit ids, dates of export and
-# the git version, so that an unchanged tree gives the same bytes.
+# the git version, so that an unchanged tree gives the same bytes.  The
+# commits' git notes (testing notes) go below the '---' line.
 git -C "$tree" -c core.abbrev=12 -c diff.algorithm=myers -c diff.renames=true \
-	format-patch -q --no-signature --zero-commit --no-numbered-files \
+	format-patch -q --notes --no-signature --zero-commit --no-numbered-files \
 	--subject-prefix=PATCH -o "$tmp" base..HEAD >/dev/null
 (cd "$tmp" && ls -1 | grep '\.patch$' || true) >"$tmp/series"
 

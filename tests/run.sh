@@ -74,6 +74,24 @@ grep -q 'patch failed: file:1' "$tmp/err" &&
 	echo "PASS: the failing file and line are shown" ||
 	echo "FAIL: the failing file and line are not shown"
 
+# Testing notes below '---' survive 'make tree' and 'make export' byte for
+# byte: they are kept as git notes on the commit.
+rm -rf "$tmp/repo2" "$tmp/p2" && mkdir -p "$tmp/repo2" "$tmp/p2"
+(
+	cd "$tmp/repo2" && git init -q && printf 'one\ntwo\nthree\n' >file &&
+		git add file && git -c user.name=t -c user.email=t@t commit -qm base && git tag base &&
+		sed -i 's/two/deux/' file && git -c user.name=T -c user.email=t@t commit -qam 'demo: Change a line' &&
+		git -c user.name=T -c user.email=t@t notes add -m 'Tested: by hand.' -m '  indented line' HEAD
+) >/dev/null 2>&1
+scripts/export-series.sh "$tmp/repo2" "$tmp/p2" >/dev/null 2>&1
+grep -q '^    Tested: by hand' "$tmp/p2/0001-demo-Change-a-line.patch" 2>/dev/null &&
+	echo "PASS: export puts a commit's notes below '---'" ||
+	echo "FAIL: export does not put a commit's notes below '---'"
+scripts/apply-series.sh "$tmp/repo2" "$tmp/p2" >/dev/null 2>&1 &&
+	scripts/export-series.sh "$tmp/repo2" "$tmp/p2" --check >"$tmp/out" 2>&1 &&
+	echo "PASS: testing notes survive applying and exporting the series" ||
+	{ echo "FAIL: applying then exporting the series changes a patch with notes"; sed 's/^/    /' "$tmp/out"; }
+
 # A missing tool names its Debian package.
 mkdir -p "$tmp/bin"
 for t in sh dirname cat; do ln -s "$(command -v $t)" "$tmp/bin/$t"; done

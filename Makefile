@@ -4,7 +4,7 @@ TEST_FRAGS := configs/guest.config configs/test.config
 BENCH_FRAGS := configs/guest.config configs/bench.config
 CMD ?= uname -a
 
-.PHONY: help deps base tree export kernel tools boot check bench matrix stress stress-kasan clean
+.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix stress stress-kasan clean
 
 help:
 	@echo "make bench    build base and patched kernels, boot them, compare"
@@ -14,6 +14,7 @@ help:
 	@echo "make stress-kasan   the same on a KASAN build of the test kernel"
 	@echo "make tree     git tree of the base with the series ($(B)/linux)"
 	@echo "make export   regenerate patches/ from $(B)/linux"
+	@echo "make outgoing copy of patches/ signed with your git identity ($(B)/outgoing)"
 	@echo "make kernel   build the test kernel ($(B)/obj-test)"
 	@echo "make boot CMD='...'   run one command in a test-kernel guest"
 
@@ -28,6 +29,9 @@ tree: deps
 
 export:
 	scripts/export-series.sh $(B)/linux patches
+
+outgoing:
+	scripts/sign-series.sh patches $(B)/outgoing
 
 # Builds whatever $(B)/linux holds, so edits can be booted before 'make export'.
 kernel: deps

@@ -92,6 +92,16 @@ scripts/apply-series.sh "$tmp/repo2" "$tmp/p2" >/dev/null 2>&1 &&
 	echo "PASS: testing notes survive applying and exporting the series" ||
 	{ echo "FAIL: applying then exporting the series changes a patch with notes"; sed 's/^/    /' "$tmp/out"; }
 
+# The outgoing copy carries the sender's identity, patches/ the placeholder.
+if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@example.net &&
+		"$top/scripts/sign-series.sh" "$tmp/p2" "$tmp/out2") >/dev/null 2>&1 &&
+	grep -q '^From: Sender <s@example.net>$' "$tmp/out2/0001-demo-Change-a-line.patch" &&
+	grep -q '^From: T <t@t>$' "$tmp/p2/0001-demo-Change-a-line.patch"; then
+	echo "PASS: make outgoing signs a copy with the sender's identity"
+else
+	echo "FAIL: make outgoing does not sign a copy with the sender's identity"
+fi
+
 # A missing tool names its Debian package.
 mkdir -p "$tmp/bin"
 for t in sh dirname cat; do ln -s "$(command -v $t)" "$tmp/bin/$t"; done

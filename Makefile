@@ -4,13 +4,14 @@ TEST_FRAGS := configs/guest.config configs/test.config
 BENCH_FRAGS := configs/guest.config configs/bench.config
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix stress stress-kasan clean
+.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan clean
 
 help:
 	@echo "make bench    build base and patched kernels, boot them, compare"
 	@echo "make check    every test; ends with 'N passed, N failed'"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
+	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
 	@echo "make stress-kasan   the same on a KASAN build of the test kernel"
 	@echo "make tree     git tree of the base with the series ($(B)/linux)"
 	@echo "make export   regenerate patches/ from $(B)/linux"
@@ -53,6 +54,9 @@ matrix: deps
 
 tools: kernel
 	scripts/build-guest-tools.sh $(B)/linux $(B)/obj-test
+
+mutants: tools
+	scripts/mutants.sh $(B)/linux $(B)/obj-test $(MUTANTS)
 
 stress: tools
 	scripts/stress.sh $(B)/linux $(B)/obj-test

@@ -1,0 +1,108 @@
+#!/bin/sh
+# 'make mutants': prove that the tests can fail.  Each tests/mutants/*.patch
+# breaks one property that a test claims to check; its header names the
+# checks that must catch it:
+#   Mutant: what is broken
+#   Tree: base                 (optional: build the base itself, no patch)
+#   Caught-by: <check>         (one per line, as make check names them
+#                               after 'FAIL: ', e.g. 'kunit suite.case',
+#                               'kselftest perf_events: prog'; 'splat'
+#                               is the guest kernel log check)
+# The mutant is applied at the top of the series (or replaces it, with
+# 'Tree: base'), the test kernel is built from it and booted with the
+# guest tests built from the series.  A mutant is caught when one of its
+# named checks FAILs; a splat in the guest log counts too, and says so.
+# Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
+# Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+
+tree=$(cd "$1" && pwd)
+sobj=$(cd "$2" && pwd)
+shift 2
+[ -d "$sobj/guest-tools/kselftest" ] || die "no guest tools in $sobj: run 'make tools' first"
+B=$(cd "$tree/.." && pwd)
+src=$B/src-mutant
+obj=$B/obj-mutant
+out=$B/mutants
+frags="$top/configs/guest.config $top/configs/test.config"
+mkdir -p "$out"
+
+if [ $# -gt 0 ]; then
+	list=
+	for m in "$@"; do
+		[ -f "$top/tests/mutants/$m.patch" ] || die "no mutant tests/mutants/$m.patch"
+		list="$list $top/tests/mutants/$m.patch"
+	done
+else
+	list=$(ls "$top"/tests/mutants/*.patch)
+fi
+
+[ -d "$src" ] || git -C "$tree" worktree add -q --detach "$src" HEAD ||
+	die "cannot make the scratch checkout $src"
+head=$(git -C "$tree" rev-parse HEAD)
+
+table="$out/table.txt"
+printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time >"$table.new"
+survived=0
+for m in $list; do
+	name=$(basename "$m" .patch)
+	start=$(date +%s)
+	log="$out/$name.log"
+	want=$(sed -n 's/^Caught-by: *//p' "$m")
+	[ -n "$want" ] || die "$m names no Caught-by check"
+	base=$(sed -n 's/^Tree: *//p' "$m")
+	git -C "$src" checkout -q -f --detach "$head"
+	result=
+	if [ "$base" = base ]; then
+		git -C "$src" checkout -q -f --detach base
+	elif ! git -C "$src" apply "$m" 2>"$log"; then
+		result="BROKEN" why="does not apply at the top of the series (see $log)"
+	fi
+	if [ -z "$result" ]; then
+		# The base lacks the series' options: merge leniently there.
+		opt=
+		[ "$base" = base ] && opt=--lenient
+		if ! { "$here/make-config.sh" $opt "$src" "$obj" $frags &&
+			cat $frags | sha256sum | cut -c1-16 >"$obj/.fragments" &&
+			"$here/build-kernel.sh" "$src" "$obj" $frags; } >"$log" 2>&1; then
+			result="BROKEN" why="does not build (see $log)"
+		fi
+	fi
+	if [ -z "$result" ]; then
+		# The tests come from the series: the mutant must fail them, not
+		# lack them.
+		rm -rf "$obj/guest-tools"
+		ln -s "$sobj/guest-tools" "$obj/guest-tools"
+		"$here/check-guest.sh" "$tree" "$obj" >>"$log" 2>&1
+		cp "$obj/check-run/console.log" "$out/$name.console.log" 2>/dev/null
+		failed=$(sed -n 's/^FAIL: //p' "$log")
+		hit=
+		while IFS= read -r w; do
+			[ "$w" = splat ] && w="test guest boot"
+			printf '%s\n' "$failed" | grep -qF -- "$w" && hit="$hit${hit:+; }$w"
+		done <<EOF
+$want
+EOF
+		if [ -n "$hit" ]; then
+			result=caught why=$hit
+		elif printf '%s\n' "$failed" | grep -q '^test guest boot'; then
+			result=caught why="splat in the guest kernel log (the named checks passed)"
+		else
+			result=SURVIVED why="none of: $(printf '%s\n' "$want" | paste -sd ';' -)"
+		fi
+	fi
+	t=$(($(date +%s) - start))
+	printf '%-36s %-8s %-58s %ss\n' "$name" "$result" "$why" "$t" >>"$table.new"
+	case $result in
+	caught) echo "PASS: mutant $name caught: $why (${t} s)" ;;
+	*) survived=$((survived + 1)); echo "FAIL: mutant $name $result: $why (${t} s; log $log)" ;;
+	esac
+done
+git -C "$src" checkout -q -f --detach "$head"
+mv "$table.new" "$table"
+echo
+cat "$table"
+[ "$survived" = 0 ]

@@ -1,7 +1,7 @@
 # Entry points; the work is done by the scripts in scripts/.
+# B: the build directory; every script reads it as BUILD.
 B := build
-TEST_FRAGS := configs/guest.config configs/test.config
-BENCH_FRAGS := configs/guest.config configs/bench.config
+export BUILD = $(B)
 CMD ?= uname -a
 
 .PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan clean
@@ -37,7 +37,7 @@ outgoing:
 # Builds whatever $(B)/linux holds, so edits can be booted before 'make export'.
 kernel: deps
 	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
-	scripts/build-kernel.sh $(B)/linux $(B)/obj-test $(TEST_FRAGS)
+	scripts/build-kernel.sh $(B)/linux $(B)/obj-test test
 
 boot: kernel
 	scripts/boot-guest.sh $(B)/obj-test/arch/x86/boot/bzImage $(B)/boot-run "$(CMD)"
@@ -62,7 +62,7 @@ stress: tools
 	scripts/stress.sh $(B)/linux $(B)/obj-test
 
 stress-kasan: tools
-	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan $(TEST_FRAGS) configs/kasan.config
+	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan test configs/kasan.config
 	scripts/stress.sh $(B)/linux $(B)/obj-kasan $(B)/obj-test
 
 clean:

@@ -7,7 +7,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
 dir=$1
-targets=${TARGETS:-$here/../bench/targets}
+targets=${TARGETS:-$TOP/bench/targets}
 ls "$dir"/raw/* >/dev/null 2>&1 || die "no raw figures in $dir/raw: every boot failed?"
 
 # One line per figure: clock kernel round scenario metric unit value.

@@ -11,53 +11,34 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/.."
 
-B=${BUILD:-build}
 quick=${QUICK:-0}
 rounds=${ROUNDS:-5}
 rounds_wall=${ROUNDS_WALL:-$rounds}
 [ "$quick" = 1 ] && rounds=1 rounds_wall=1
 clocks=${CLOCKS:-icount wall}
-frags="configs/guest.config configs/bench.config"
 start=$(date +%s)
 
 "$here/install-deps.sh"
-"$here/make-tree.sh" "$B/linux" patches
+"$here/make-tree.sh" "$BUILD/linux" patches
 
-# All three bench kernels are built from one worktree at one path, each
-# into its own object directory: ccache then reuses every object whose
-# source is the same in two kernels (the ceiling differs from the base in
-# one file).  A kernel whose object directory was built from the same
-# source and fragments is not rebuilt: switching the worktree would touch
-# the files that differ and make rebuild what depends on them.
-src=$B/src-bench
-[ -d "$src" ] || git -C "$B/linux" worktree add -q --detach "$(pwd)/$src" base
+# All three bench kernels are built from one scratch checkout at one
+# path, each into its own object directory: ccache then reuses every
+# object whose source is the same in two kernels (the ceiling differs
+# from the base in one file).
+src=$BUILD/src-bench
 kernels="base patched ceiling"
-frag_sum=$(cat $frags | sha256sum | cut -c1-16)
 for k in base ceiling patched; do
-	obj=$B/obj-bench-$k
 	case $k in
-	base) id=$(git -C "$B/linux" rev-parse base^{tree}) ;;
-	ceiling) id="$(git -C "$B/linux" rev-parse base^{tree}) $(sha256sum <bench/ceiling-no-migrate.patch | cut -c1-16)" ;;
-	patched) id=$(git -C "$B/linux" rev-parse HEAD^{tree}) ;;
-	esac
-	id="$id $frag_sum"
-	if [ -f "$obj/arch/x86/boot/bzImage" ] && [ "$(cat "$obj/.bench-source" 2>/dev/null)" = "$id" ]; then
-		say "kernel $k: $obj/arch/x86/boot/bzImage is up to date"
-		continue
-	fi
-	case $k in
-	base) git -C "$src" checkout -q -f --detach base ;;
-	ceiling) git -C "$src" checkout -q -f --detach base &&
-		{ git -C "$src" apply "$(pwd)/bench/ceiling-no-migrate.patch" ||
-			die "bench/ceiling-no-migrate.patch does not apply to the base"; } ;;
-	patched) git -C "$src" checkout -q -f --detach "$(git -C "$B/linux" rev-parse HEAD)" ;;
+	base) worktree "$BUILD/linux" "$src" base ;;
+	ceiling) worktree "$BUILD/linux" "$src" base
+		git -C "$src" apply "$TOP/bench/ceiling-no-migrate.patch" ||
+			die "bench/ceiling-no-migrate.patch does not apply to the base" ;;
+	patched) worktree "$BUILD/linux" "$src" "$(git -C "$BUILD/linux" rev-parse HEAD)" ;;
 	esac
 	say "kernel $k"
-	rm -f "$obj/.bench-source"
-	"$here/build-kernel.sh" "$src" "$obj" $frags
-	echo "$id" >"$obj/.bench-source"
+	"$here/build-kernel.sh" "$src" "$BUILD/obj-bench-$k" bench
 done
-"$here/build-guest-tools.sh" "$B/linux" "$B/obj-bench-patched"
+"$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-patched"
 
 # Instruction counting gives the repeatable ratios (throughput, latency)
 # and takes the text patching counts too: counts do not depend on the

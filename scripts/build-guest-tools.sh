@@ -5,7 +5,6 @@
 # Output: OBJ/guest-tools/kselftest/ and OBJ/guest-tools/bench
 set -eu
 . "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
 
 tree=$(cd "$1" && pwd)
 obj=$(cd "$2" && pwd)
@@ -13,22 +12,21 @@ out="$obj/guest-tools"
 need_cmd clang-19 clang-19
 need_cmd llc-19 llvm-19
 mkdir -p "$out"
-jobs=$(($(nproc) + 1))
 
 say "building the perf_events kselftests"
 make -C "$tree/tools/testing/selftests" O="$out/ksft-build" TARGETS=perf_events \
-	INSTALL_PATH="$out/kselftest" -j"$jobs" install >"$out/kselftest.log" 2>&1 ||
+	INSTALL_PATH="$out/kselftest" -j"$(jobs)" install >"$out/kselftest.log" 2>&1 ||
 	{ tail -n 30 "$out/kselftest.log" >&2; die "kselftest build failed (log: $out/kselftest.log)"; }
 
 say "building the BPF selftests' bench"
 mkdir -p "$out/bpf"
 [ -f "$obj/vmlinux" ] || die "no $obj/vmlinux: build the kernel first"
-make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf" -j"$jobs" \
+make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf" -j"$(jobs)" \
 	CLANG=clang-19 LLC=llc-19 LLVM_STRIP=llvm-strip-19 VMLINUX_BTF="$obj/vmlinux" \
 	"$out/bpf/bench" >"$out/bench.log" 2>&1 ||
 	{ tail -n 30 "$out/bench.log" >&2; die "bench build failed (log: $out/bench.log)"; }
 cp "$out/bpf/bench" "$out/bench"
 for p in bystander open-latency; do
-	gcc -O2 -Wall -Werror -o "$out/$p" "$here/../bench/$p.c" || die "cannot build bench/$p.c"
+	gcc -O2 -Wall -Werror -o "$out/$p" "$TOP/bench/$p.c" || die "cannot build bench/$p.c"
 done
 say "guest tools in $out"

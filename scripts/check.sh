@@ -4,10 +4,8 @@
 # lines; a step that cannot run at all counts as one failure.
 set -u
 . "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/.."
+cd "$TOP" || exit 1
 
-B=${BUILD:-build}
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 start=$(date +%s)
@@ -34,17 +32,16 @@ step() {
 	return $rc
 }
 
-frags="configs/guest.config configs/test.config"
 step "install packages" scripts/install-deps.sh || exit 1
-step "base and series" scripts/make-tree.sh "$B/linux" patches &&
-	step "series hygiene" scripts/check-series.sh "$B/linux" patches &&
-	step "build test kernel" scripts/build-kernel.sh "$B/linux" "$B/obj-test" $frags &&
+step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
+	step "series hygiene" scripts/check-series.sh "$BUILD/linux" patches &&
+	step "build test kernel" scripts/build-kernel.sh "$BUILD/linux" "$BUILD/obj-test" test &&
 	{
-		step "bisectability" scripts/check-bisect.sh "$B/linux" "$B/obj-test" $frags
-		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$B/linux"
-		step "build guest tools" scripts/build-guest-tools.sh "$B/linux" "$B/obj-test" &&
-			step "test guest" scripts/check-guest.sh "$B/linux" "$B/obj-test" &&
-			step "stress (short)" scripts/stress.sh --short "$B/linux" "$B/obj-test"
+		step "bisectability" scripts/check-bisect.sh "$BUILD/linux" "$BUILD/obj-test" $(frags test)
+		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$BUILD/linux"
+		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" &&
+			step "test guest" scripts/check-guest.sh "$BUILD/linux" "$BUILD/obj-test" &&
+			step "stress (short)" scripts/stress.sh --short "$BUILD/linux" "$BUILD/obj-test"
 	}
 step "harness tests" tests/run.sh
 

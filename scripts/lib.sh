@@ -1,4 +1,13 @@
-# Shared helpers, sourced by the scripts in this directory.
+# shellcheck shell=sh
+# Shared helpers and shared knowledge of the host scripts.  Sourced by
+# scripts one directory below the top of the repository (scripts/,
+# tests/), as  . "$(dirname "$0")/lib.sh"  or  .../../scripts/lib.sh.
+
+# The top of the repository, and the build directory: BUILD (the
+# Makefile passes its B), relative to the top unless absolute.
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$TOP/$BUILD ;; esac
 
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
@@ -26,4 +35,40 @@ need_space() { # DIR MIB WHAT
 	avail=$(df -Pm "$1" | awk 'NR == 2 { print $4 }')
 	[ "$avail" -ge "$2" ] ||
 		die "$3 needs ${2} MiB free in $1, only ${avail} MiB left: free some space (e.g. 'make clean') and re-run"
+}
+
+# Parallel make jobs: one more than the CPUs.
+jobs() {
+	echo $(($(nproc) + 1))
+}
+
+# frags test|bench: the config fragments of the test or the bench
+# kernel, in merge order.
+frags() {
+	case $1 in
+	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
+	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
+	*) die "no fragment list '$1' (test or bench)" ;;
+	esac
+}
+
+# kmake SRC OBJ MAKE-ARGUMENT...: every make of a kernel tree.  Compilers
+# run through ccache, with paths below BUILD hashed relative to it so
+# that scratch checkouts at other paths share the cache; fixed build
+# stamps keep init/version.o (and its ccache hits) stable.  KCC, if set,
+# is the compiler (e.g. "ccache clang-19").
+kmake() {
+	_src=$1 _obj=$2
+	shift 2
+	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-25G} \
+		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=hotpaths KBUILD_BUILD_HOST=qemu \
+		make -C "$_src" O="$_obj" -j"$(jobs)" CC="${KCC:-ccache gcc}" HOSTCC="ccache gcc" "$@"
+}
+
+# worktree TREE DIR REV: make DIR a scratch checkout of TREE (added on
+# first use) and check out REV there, detached, discarding local edits.
+worktree() {
+	[ -d "$2" ] || git -C "$1" worktree add -q --detach "$2" "$3" ||
+		die "cannot add a worktree of $1 at $2"
+	git -C "$2" checkout -q -f --detach "$3" || die "cannot check out $3 in $2"
 }

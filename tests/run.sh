@@ -3,9 +3,8 @@
 # a non-zero exit, and leave no half-written file behind.
 # Prints PASS:/FAIL:/SKIP: lines.
 set -u
-top=$(cd "$(dirname "$0")/.." && pwd)
-cd "$top"
-B=${BUILD:-build}
+. "$(dirname "$0")/../scripts/lib.sh"
+cd "$TOP" || exit 1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -113,17 +112,17 @@ expect "too little disk space" 'needs 999999999 MiB free' \
 	sh -c ". scripts/lib.sh; need_space '$tmp' 999999999 'this step'"
 
 # A config option that Kconfig drops is reported by name.
-if [ -d "$B/linux/.git" ]; then
+if [ -d "$BUILD/linux/.git" ]; then
 	printf 'CONFIG_KASAN=y\n# not selectable without its dependencies:\nCONFIG_X86_X2APIC=y\n' >"$tmp/bad.config"
 	expect "a config option dropped by Kconfig" 'CONFIG_X86_X2APIC=y \(got' \
-		scripts/make-config.sh "$B/linux" "$tmp/obj" configs/guest.config "$tmp/bad.config"
+		scripts/make-config.sh "$BUILD/linux" "$tmp/obj" configs/guest.config "$tmp/bad.config"
 else
-	echo "SKIP: config check (no tree in $B/linux)"
+	echo "SKIP: config check (no tree in $BUILD/linux)"
 fi
 
 # Guests: a hang hits the timeout, a panic is reported; neither leaves
 # a status file behind.  The exit status of the command comes through.
-kernel="$B/obj-test/arch/x86/boot/bzImage"
+kernel="$BUILD/obj-test/arch/x86/boot/bzImage"
 if [ -f "$kernel" ]; then
 	scripts/boot-guest.sh "$kernel" "$tmp/ok" 'exit 3' >/dev/null 2>"$tmp/err"
 	rc=$?
@@ -143,7 +142,7 @@ else
 fi
 
 # Result parsers, fed with recorded output.
-out=$(scripts/kunit-results.sh "$B/linux" tests/data/kunit-dmesg.txt)
+out=$(scripts/kunit-results.sh "$BUILD/linux" tests/data/kunit-dmesg.txt)
 [ "$(printf '%s\n' "$out" | grep -c '^PASS: ')" = 2 ] &&
 	printf '%s\n' "$out" | grep -q '^FAIL: kunit demo_suite.demo_fails' &&
 	printf '%s\n' "$out" | grep -q '^SKIP: kunit demo_suite.demo_skips' &&

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Configure and build a kernel out of tree (bzImage and modules), unless
 # OBJ already holds a kernel built from the same source and fragments.
-# Usage: build-kernel.sh SRC OBJ test|bench [FRAGMENT...]
+# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench [FRAGMENT...]
+# --lenient: SRC may lack options of the fragments (the base, for a
+# fragment written for the series); see make-config.sh.
 # The source key is the tree id of SRC's HEAD plus its uncommitted
 # changes: switching a scratch checkout between kernels touches files,
 # and make would rebuild what depends on them although OBJ matches.
@@ -9,6 +11,8 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+lenient=
+[ "$1" = --lenient ] && lenient=--lenient && shift
 src=$(cd "$1" && pwd) obj=$2 kind=$3
 shift 3
 set -- $(frags "$kind") "$@"
@@ -18,7 +22,7 @@ done
 mkdir -p "$obj"
 obj=$(cd "$obj" && pwd)
 
-sum=$(cat "$@" | sha256sum | cut -c1-16)
+sum=$(cat "$@" | sha256sum | cut -c1-16)${lenient:+-lenient}
 key="$(git -C "$src" rev-parse 'HEAD^{tree}') $({ git -C "$src" diff HEAD && git -C "$src" status --porcelain; } | sha256sum | cut -c1-16) $sum"
 if [ -f "$obj/arch/x86/boot/bzImage" ] && [ "$(cat "$obj/.source-key" 2>/dev/null)" = "$key" ]; then
 	say "$obj/arch/x86/boot/bzImage is up to date"
@@ -27,7 +31,7 @@ fi
 rm -f "$obj/.source-key"
 need_space "$obj" 5000 "a kernel build"
 if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.fragments" 2>/dev/null)" != "$sum" ]; then
-	"$here/make-config.sh" "$src" "$obj" "$@"
+	"$here/make-config.sh" $lenient "$src" "$obj" "$@"
 	echo "$sum" >"$obj/.fragments"
 fi
 

@@ -17,31 +17,26 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-top=$(cd "$here/.." && pwd)
 
 tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 shift 2
 [ -d "$sobj/guest-tools/kselftest" ] || die "no guest tools in $sobj: run 'make tools' first"
-B=$(cd "$tree/.." && pwd)
-src=$B/src-mutant
-obj=$B/obj-mutant
-out=$B/mutants
-frags="$top/configs/guest.config $top/configs/test.config"
+src=$BUILD/src-mutant
+obj=$BUILD/obj-mutant
+out=$BUILD/mutants
 mkdir -p "$out"
 
 if [ $# -gt 0 ]; then
 	list=
 	for m in "$@"; do
-		[ -f "$top/tests/mutants/$m.patch" ] || die "no mutant tests/mutants/$m.patch"
-		list="$list $top/tests/mutants/$m.patch"
+		[ -f "$TOP/tests/mutants/$m.patch" ] || die "no mutant tests/mutants/$m.patch"
+		list="$list $TOP/tests/mutants/$m.patch"
 	done
 else
-	list=$(ls "$top"/tests/mutants/*.patch)
+	list=$(ls "$TOP"/tests/mutants/*.patch)
 fi
 
-[ -d "$src" ] || git -C "$tree" worktree add -q --detach "$src" HEAD ||
-	die "cannot make the scratch checkout $src"
 head=$(git -C "$tree" rev-parse HEAD)
 
 table="$out/table.txt"
@@ -54,10 +49,10 @@ for m in $list; do
 	want=$(sed -n 's/^Caught-by: *//p' "$m")
 	[ -n "$want" ] || die "$m names no Caught-by check"
 	base=$(sed -n 's/^Tree: *//p' "$m")
-	git -C "$src" checkout -q -f --detach "$head"
+	worktree "$tree" "$src" "$head"
 	result=
 	if [ "$base" = base ]; then
-		git -C "$src" checkout -q -f --detach base
+		worktree "$tree" "$src" base
 	elif ! git -C "$src" apply "$m" 2>"$log"; then
 		result="BROKEN" why="does not apply at the top of the series (see $log)"
 	fi
@@ -65,9 +60,7 @@ for m in $list; do
 		# The base lacks the series' options: merge leniently there.
 		opt=
 		[ "$base" = base ] && opt=--lenient
-		if ! { "$here/make-config.sh" $opt "$src" "$obj" $frags &&
-			cat $frags | sha256sum | cut -c1-16 >"$obj/.fragments" &&
-			"$here/build-kernel.sh" "$src" "$obj" $frags; } >"$log" 2>&1; then
+		if ! "$here/build-kernel.sh" $opt "$src" "$obj" test >"$log" 2>&1; then
 			result="BROKEN" why="does not build (see $log)"
 		fi
 	fi
@@ -101,7 +94,7 @@ EOF
 	*) survived=$((survived + 1)); echo "FAIL: mutant $name $result: $why (${t} s; log $log)" ;;
 	esac
 done
-git -C "$src" checkout -q -f --detach "$head"
+worktree "$tree" "$src" "$head"
 mv "$table.new" "$table"
 echo
 cat "$table"

@@ -93,7 +93,7 @@ scripts/apply-series.sh "$tmp/repo2" "$tmp/p2" >/dev/null 2>&1 &&
 
 # The outgoing copy carries the sender's identity, patches/ the placeholder.
 if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@example.net &&
-		"$top/scripts/sign-series.sh" "$tmp/p2" "$tmp/out2") >/dev/null 2>&1 &&
+		"$TOP/scripts/sign-series.sh" "$tmp/p2" "$tmp/out2") >/dev/null 2>&1 &&
 	grep -q '^From: Sender <s@example.net>$' "$tmp/out2/0001-demo-Change-a-line.patch" &&
 	grep -q '^From: T <t@t>$' "$tmp/p2/0001-demo-Change-a-line.patch"; then
 	echo "PASS: make outgoing signs a copy with the sender's identity"

@@ -7,28 +7,32 @@
 # directories it touches, every caller of migrate_disable()/
 # migrate_enable(), and every includer of a header it changes (a header
 # that nearly every file includes is left to the other objects).
+# The 'bisect' configuration is the bisectability check of make check:
+# the test kernel's config after each patch (not the base), each patch's
+# own touched objects, no warning at all; it prints a PASS:/FAIL: line
+# per patch.
 # Usage: build-matrix.sh [--ci] TREE [CONFIG...]
 #   --ci: the uniprocessor and i386 configurations, base and top only,
 #   nothing linked.
 # Prints PASS:/FAIL: per configuration and writes a table to
-# TREE/../matrix/table.txt, with the rows of earlier runs for the same
+# BUILD/matrix/table.txt, with the rows of earlier runs for the same
 # top of the series (so the matrix can be run a few configurations at a
 # time).
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-g=$(cd "$here/../configs" && pwd)
+g=$TOP/configs
 
 ci=0
 [ "$1" = --ci ] && ci=1 && shift
 tree=$(cd "$1" && pwd)
 shift
-B=$(cd "$tree/.." && pwd)
-src=$B/src-matrix
-out=$B/matrix
+src=$BUILD/src-matrix
+out=$BUILD/matrix
 # x86-bench and x86-test are PREEMPT_DYNAMIC kernels (voluntary and full
 # preemption by default).
 all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
+known="$all bisect"
 if [ $# -gt 0 ]; then
 	names=$*
 elif [ $ci = 1 ]; then
@@ -38,23 +42,27 @@ else
 fi
 max_includers=${MATRIX_MAX_INCLUDERS:-400}
 
-# config NAME: sets arch, vars (extra make variables), opts and frags
-# (for make-config.sh), scope (affected or touched objects) and link
-# (what to link at the top of the series, if anything).
+# config NAME: sets arch, vars (extra make variables), opts and cfg
+# (for make-config.sh), scope (affected or touched objects, or patch:
+# the objects each patch touches), link (what to link at the top of the
+# series, if anything), prefixes (all, ends: base and top, or patches:
+# all but the base) and strict (1: any warning fails a cell).
 config() {
-	arch=x86_64 vars= scope=affected link= opts=
+	arch=x86_64 vars= scope=affected link= opts= strict=0 prefixes=all
+	[ $ci = 0 ] || prefixes=ends
 	case $1 in
-	x86-bench) cfg="$g/guest.config $g/bench.config" ;;
-	x86-test) cfg="$g/guest.config $g/test.config" ;;
+	x86-bench) cfg=$(frags bench) ;;
+	x86-test) cfg=$(frags test) ;;
+	bisect) cfg=$(frags test) scope=patch prefixes=patches strict=1 ;;
 	x86-up)
 		opts="--base $src/kernel/configs/tiny-base.config --base $src/kernel/configs/tiny.config
 		      --base $src/arch/x86/configs/tiny.config"
 		cfg="$g/matrix/up.config" link=vmlinux
 		;;
-	x86-rt) cfg="$g/guest.config $g/bench.config $g/matrix/rt.config" ;;
-	x86-none) cfg="$g/guest.config $g/bench.config $g/matrix/none.config" ;;
+	x86-rt) cfg="$(frags bench) $g/matrix/rt.config" ;;
+	x86-none) cfg="$(frags bench) $g/matrix/none.config" ;;
 	x86-modules)
-		cfg="$g/guest.config $g/bench.config $g/matrix/modules.config $g/matrix/x86-pmu.config"
+		cfg="$(frags bench) $g/matrix/modules.config $g/matrix/x86-pmu.config"
 		link="vmlinux modules"
 		;;
 	i386)
@@ -67,15 +75,15 @@ config() {
 		opts="--defaults --base $src/arch/arm64/configs/defconfig"
 		cfg="$g/matrix/pmu.config"
 		;;
-	x86-clang) vars=LLVM=-19 cfg="$g/guest.config $g/bench.config" ;;
-	x86-w1) vars=W=1 scope=touched cfg="$g/guest.config $g/bench.config" ;;
-	x86-sparse) vars=C=2 scope=touched cfg="$g/guest.config $g/bench.config" ;;
-	*) die "unknown configuration '$1' (known: $all)" ;;
+	x86-clang) vars=LLVM=-19 cfg=$(frags bench) ;;
+	x86-w1) vars=W=1 scope=touched cfg=$(frags bench) ;;
+	x86-sparse) vars=C=2 scope=touched cfg=$(frags bench) ;;
+	*) die "unknown configuration '$1' (known: $known)" ;;
 	esac
 	case $vars in
-	LLVM=*) cc="ccache clang${vars#LLVM=}" ;;
-	CROSS_COMPILE=*) cc="ccache ${vars#CROSS_COMPILE=}gcc" ;;
-	*) cc="ccache gcc" ;;
+	LLVM=*) KCC="ccache clang${vars#LLVM=}" ;;
+	CROSS_COMPILE=*) KCC="ccache ${vars#CROSS_COMPILE=}gcc" ;;
+	*) KCC="ccache gcc" ;;
 	esac
 	case $arch in i386 | x86_64) srcarch=x86 ;; *) srcarch=$arch ;; esac
 }
@@ -84,21 +92,19 @@ for n in $names; do config "$n"; done
 [ $ci = 1 ] && nolink=1 || nolink=
 need_cmd aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need_cmd sparse sparse
-need_space "$B" 8000 "the build matrix"
+need_space "$BUILD" 8000 "the build matrix"
 
 commits="base $(git -C "$tree" rev-list --reverse base..HEAD)"
 top=$(git -C "$tree" rev-parse HEAD)
 # Rows of earlier runs count while the code is the same (changelogs may differ).
 top_tree=$(git -C "$tree" rev-parse "HEAD^{tree}")
 [ "$top" != "$(git -C "$tree" rev-parse base)" ] || { echo "SKIP: build matrix (the series is empty)"; exit 0; }
-if [ ! -d "$src" ]; then
-	git -C "$tree" worktree add -q --detach "$src" "$top"
-fi
-git -C "$src" checkout -q --detach "$top"
+worktree "$tree" "$src" "$top"
 mkdir -p "$out"
 
 # Affected files, computed at the top of the series.
 git -C "$src" diff --name-only base "$top" -- '*.c' ':!tools' ':!scripts' | sort -u >"$out/touched"
+cp "$out/touched" "$out/patch"
 {
 	cat "$out/touched"
 	for d in $(sed 's,/[^/]*$,,' "$out/touched" | sort -u); do
@@ -118,26 +124,19 @@ git -C "$src" diff --name-only base "$top" -- '*.c' ':!tools' ':!scripts' | sort
 say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series"
 
 k_top=$(($(echo $commits | wc -w) - 1))
-if [ $ci = 1 ]; then
-	order="$k_top 0"
-else
-	order="$k_top $(seq 0 $((k_top - 1)))"
-fi
 
 # W= and C= count only on the command line (Kbuild checks their origin);
 # the others are also needed in the environment of make-config.sh.
 make_in() { # OBJ LOG TARGET...: make with this configuration's toolchain
 	o=$1 log=$2
 	shift 2
-	env ARCH=$arch make -C "$src" O="$o" -j"$(($(nproc) + 1))" \
-		CC="$cc" HOSTCC="ccache gcc" $vars "$@" >>"$log" 2>&1
+	kmake "$src" "$o" ARCH="$arch" $vars "$@" >>"$log" 2>&1
 }
 
 warnings() { # LOG: warnings, without line numbers, one each
 	grep -E '(warning|error):' "$1" | sed -e "s,[^ ]*src-matrix/,,g" -e 's/:[0-9]*:[0-9]*:/:/' | sort -u
 }
 
-export CCACHE_BASEDIR="$B" CCACHE_NOHASHDIR=1
 table=$out/table.txt
 {
 	echo "series top $top (tree $top_tree)"
@@ -145,13 +144,30 @@ table=$out/table.txt
 	for k in $(seq 1 $k_top); do printf ' %-14s' "+$k"; done
 	printf ' objects\n'
 } >"$table.new"
+# patch_verdict K CELL: the line of the bisect check for patch K.
+patch_verdict() {
+	what="prepare$(sed 's/^/ /; s/ $//' "$o/objs-$1" 2>/dev/null)"
+	subject=$(git -C "$tree" log -1 --format=%s "$(echo $commits | cut -d' ' -f$(($1 + 1)))")
+	if [ "$2" = ok ]; then
+		echo "PASS: patch $1 builds ($what): $subject"
+	else
+		grep -E 'error:|warning:' "$o/build-$1.log" | head -n 20
+		echo "FAIL: patch $1 does not build cleanly ($what): $subject; log: $o/build-$1.log"
+	fi
+}
+
 bad=0
 for name in $names; do
 	config "$name"
 	[ -z "$nolink" ] || link=
 	o=$out/$name
 	mkdir -p "$o"
-	rm -f "$o"/cell-* "$o"/warn-* "$o/objects"
+	rm -f "$o"/cell-* "$o"/warn-* "$o"/objs-* "$o/objects"
+	case $prefixes in
+	all) order="$k_top $(seq 0 $((k_top - 1)))" ;;
+	ends) order="$k_top 0" ;;
+	patches) order="$k_top $(seq 1 $((k_top - 1)))" ;;
+	esac
 	for k in $order; do
 		c=$(echo $commits | cut -d' ' -f$((k + 1)))
 		git -C "$src" checkout -q --detach "$c"
@@ -177,9 +193,15 @@ for name in $names; do
 				comm -12 - "$out/$scope" >"$o/objects"
 			: >"$o/plan.log"
 		fi
-		objs=$(while read -r f; do [ -f "$src/$f" ] && printf '%s ' "${f%.c}.o"; done <"$o/objects")
+		if [ $scope = patch ]; then
+			git -C "$src" diff --name-only "$c^" "$c" -- '*.c' | grep -Fxf "$o/objects" >"$o/objs-$k" || true
+		else
+			cp "$o/objects" "$o/objs-$k"
+		fi
+		objs=$(while read -r f; do if [ -f "$src/$f" ]; then printf '%s ' "${f%.c}.o"; fi; done <"$o/objs-$k")
+		echo "$objs" >"$o/objs-$k"
 		for f in $objs; do rm -f "$o/$f"; done
-		if make_in "$o" "$log" prepare && make_in "$o" "$log" -k $objs; then
+		if make_in "$o" "$log" prepare && { [ -z "$objs" ] || make_in "$o" "$log" -k $objs; }; then
 			warnings "$log" >"$o/warn-$k"
 			echo ok >"$o/cell-$k"
 		else
@@ -197,7 +219,11 @@ for name in $names; do
 	verdict=ok detail=
 	for k in $(seq 0 $k_top); do
 		cell=$(cat "$o/cell-$k" 2>/dev/null || echo -)
-		if [ "$cell" = ok ] && [ "$k" = 0 ]; then
+		if [ "$cell" = ok ] && [ $strict = 1 ] && [ -s "$o/warn-$k" ]; then
+			cell="$(wc -l <"$o/warn-$k")-warn" verdict=bad
+			detail="$detail$(head -n 20 "$o/warn-$k")
+"
+		elif [ "$cell" = ok ] && [ "$k" = 0 ]; then
 			cell="ok($(wc -l <"$o/warn-0")w)"
 		elif [ "$cell" = ok ] && [ -f "$o/warn-0" ]; then
 			new=$(comm -13 "$o/warn-0" "$o/warn-$k" | wc -l)
@@ -209,10 +235,13 @@ for name in $names; do
 "
 		fi
 		printf ' %-14s' "$cell" >>"$row"
+		if [ $scope = patch ] && [ "$k" != 0 ]; then patch_verdict "$k" "$cell"; fi
 	done
 	printf ' %s%s\n' "$(wc -l <"$o/objects" 2>/dev/null || echo 0)" "${link:+ +link}" >>"$row"
 	{ echo "$top_tree" && cat "$row"; } >"$o/row" && rm "$row"
-	if [ $verdict = ok ]; then
+	if [ $scope = patch ]; then
+		[ $verdict = ok ] || bad=1
+	elif [ $verdict = ok ]; then
 		echo "PASS: build matrix $name: $(wc -l <"$o/objects") objects${link:+, $link linked}, no new warnings"
 	else
 		printf '%s' "$detail"
@@ -220,7 +249,7 @@ for name in $names; do
 		bad=1
 	fi
 done
-for name in $all; do
+for name in $known; do
 	r=$out/$name/row
 	if [ -f "$r" ] && [ "$(head -n 1 "$r")" = "$top_tree" ]; then
 		tail -n 1 "$r"

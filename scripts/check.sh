@@ -37,7 +37,7 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 	step "series hygiene" scripts/check-series.sh "$BUILD/linux" patches &&
 	step "build test kernel" scripts/build-kernel.sh "$BUILD/linux" "$BUILD/obj-test" test &&
 	{
-		step "bisectability" scripts/check-bisect.sh "$BUILD/linux" "$BUILD/obj-test" $(frags test)
+		step "bisectability" scripts/build-matrix.sh "$BUILD/linux" bisect
 		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$BUILD/linux"
 		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" &&
 			step "test guest" scripts/check-guest.sh "$BUILD/linux" "$BUILD/obj-test" &&

@@ -2,6 +2,8 @@
 # Turn the raw figures of a bench run into the comparison table
 # (table.txt), results.json and chart.png.  Usage: bench-report.sh DIR
 # DIR/raw/CLOCK-KERNEL-ROUND holds lines 'scenario metric unit value'.
+# The medians, spreads and ratios are computed here, once; the chart
+# gets them in chart.dat.
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +28,7 @@ done
 sort "$dir/figures.tmp" >"$dir/figures"
 rm -f "$dir/figures.tmp"
 
-awk -v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" '
+awk -v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" '
 function median(list, n,   a, i, j, t) {
 	split(list, a, " ")
 	for (i = 2; i <= n; i++)
@@ -36,6 +38,11 @@ function median(list, n,   a, i, j, t) {
 function minmax(list,   a, i, n) {
 	n = split(list, a, " "); lo = hi = a[1]
 	for (i = 2; i <= n; i++) { if (a[i] + 0 < lo + 0) lo = a[i]; if (a[i] + 0 > hi + 0) hi = a[i] }
+}
+function chart_cols(list, n, med) { # for the chart: median min max
+	if (!n) return " NaN NaN NaN"
+	minmax(list)
+	return " " med " " lo " " hi
 }
 function spread(list, med) {
 	minmax(list)
@@ -90,12 +97,16 @@ END {
 			printf "%-6s %-18s %-32s %-9s %10s %10g %8s %17s %10s\n", "", "", "ceiling kernel; ratio=patched/ceiling", unit[k], "",
 				mc, cr, spread(v[k, "ceiling"], mc), n[k, "ceiling"]
 		}
+		if (p[2] ~ /^trig-/)
+			print p[1] "-" p[2] chart_cols(v[k, "base"], n[k, "base"], mb) chart_cols(v[k, "patched"], n[k, "patched"], mp) \
+				chart_cols(v[k, "ceiling"], n[k, "ceiling"], mc) > chart
 		comma = js++ ? "," : ""
 		printf "%s\n    {\"clock\": \"%s\", \"scenario\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"base\": [%s], \"patched\": [%s], \"ceiling\": [%s], \"base_median\": %s, \"patched_median\": %s, \"ratio\": %s, \"target\": \"%s\"}",
 			comma, p[1], p[2], p[3], unit[k], csv(v[k, "base"]), csv(v[k, "patched"]), csv(v[k, "ceiling"]),
 			mb, mp, (ratio == "inf" ? "null" : ratio), verdict > json
 	}
 	printf "\n  ]\n}\n" > json
+	close(chart)
 	for (b in bad) printf "note: %s had %d failed sample(s), left out\n", b, bad[b]
 }
 function csv(list,   s) { s = list; sub(/^ +/, "", s); gsub(/ +/, ", ", s); return s }
@@ -111,8 +122,9 @@ cat "$dir/table.txt"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: emulated TCG wall clock)"
 echo "results: $dir/results.json, $dir/table.txt"
 
+sort "$dir/chart.tmp" >"$dir/chart.dat" 2>/dev/null
+rm -f "$dir/chart.tmp"
 if command -v gnuplot >/dev/null 2>&1; then
-	awk '$4 ~ /^trig-/ && $7 != "nan" { print $1 "-" $4, $2, $7 }' "$dir/figures" >"$dir/chart.dat"
 	if [ -s "$dir/chart.dat" ]; then
 		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" && echo "chart: $dir/chart.png"
 	fi

@@ -1,7 +1,8 @@
 #!/bin/sh
 # 'make bench': build the base, patched and ceiling bench kernels, boot
 # them in turn (base, patched, ceiling, base, ...) under both clocks, run
-# bench/guest-bench.sh in each boot and report the comparison.
+# guest/bench.sh in each boot (bench-boot.sh) and report the comparison
+# (bench-report.sh).
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall clock only), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall"), ICOUNT_JOBS (icount guests run at
@@ -9,12 +10,13 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
-cd "$here/.."
+cd "$TOP"
 
 quick=${QUICK:-0}
 rounds=${ROUNDS:-5}
 rounds_wall=${ROUNDS_WALL:-$rounds}
 [ "$quick" = 1 ] && rounds=1 rounds_wall=1
+export QUICK=$quick
 clocks=${CLOCKS:-icount wall}
 start=$(date +%s)
 
@@ -43,7 +45,7 @@ done
 # Instruction counting gives the repeatable ratios (throughput, latency)
 # and takes the text patching counts too: counts do not depend on the
 # clock, sleeping costs no time there, and the base cannot oops on the
-# stale int3 described at boot().  The bystander loop needs the wall
+# stale int3 (README, Guests).  The bystander loop needs the wall
 # clock, which is what a bystander feels.  The ceiling kernel only
 # matters for the trampoline figures, and under the wall clock, whose
 # ceiling figures move by a third from boot to boot, for trig-fentry
@@ -64,7 +66,7 @@ scenarios() { # CLOCK KERNEL ROUND
 }
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
-out="results/$stamp"
+out="$TOP/results/$stamp"
 mkdir -p "$out/raw" "$out/runs"
 {
 	echo "date=$stamp"
@@ -79,32 +81,11 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "clocks=$clocks"
 } >"$out/meta"
 
-# A boot that fails (hang, panic, splat) keeps the figures it printed
-# before: each RESULT line is a finished measurement.  The base kernel
-# can oops under the wall clock, where QEMU runs a host thread per vCPU
-# and has been seen to execute a stale int3 after the static key was
-# patched; such boots are listed in the table with their reason.
 boot() { # I CLOCK KERNEL ROUND
-	run="$out/runs/$2-$3-$4"
-	if QEMU_CLOCK=$2 GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
-		"$B/obj-bench-$3/arch/x86/boot/bzImage" "$run" \
-		"sh $(pwd)/bench/guest-bench.sh $(pwd)/$B/obj-bench-patched/guest-tools $quick $(scenarios "$2" "$3" "$4")" \
-		>"$run.out" 2>&1; then
-		ok=1
-	else
-		ok=0
-	fi
-	tr -d '\r' <"$run.out" | sed -n 's/^RESULT //p' >"$out/raw/$2-$3-$4"
-	[ -s "$out/raw/$2-$3-$4" ] || rm -f "$out/raw/$2-$3-$4"
-	tr -d '\r' <"$run.out" | sed -n "s/^SKIPPED /$3: /p" >>"$out/skipped"
-	if [ $ok = 1 ]; then
+	if "$here/bench-boot.sh" "$out" "$2" "$3" "$4" $(scenarios "$2" "$3" "$4"); then
 		say "boot $1 done: $3 kernel, $2 clock, round $4"
-		sed 's/^/    /' "$out/raw/$2-$3-$4" 2>/dev/null || true
 	else
-		why=$(sed -n 's/^boot-guest.sh: error: //p' "$run.out" | tail -n 1)
-		echo "$2 $3 round $4: ${why:-the command failed}; log $run.out" >>"$out/failed"
-		tail -n 15 "$run.out" | sed 's/^/    /'
-		say "boot $1 FAILED: $3 kernel, $2 clock, round $4 (log: $run.out); figures it printed before are kept"
+		say "boot $1 FAILED: $3 kernel, $2 clock, round $4 (log: $out/runs/$2-$3-$4.out); figures it printed before are kept"
 	fi
 }
 

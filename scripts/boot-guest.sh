@@ -1,25 +1,34 @@
 #!/bin/sh
 # Boot a kernel under QEMU, run one shell command in it and return its
 # exit status.  Usage: boot-guest.sh BZIMAGE OUTDIR COMMAND
-# OUTDIR receives console.log (the kernel console), dmesg and status.
+# OUTDIR receives console.log (the kernel console), dmesg, status (the
+# command's exit status) and verdict, one word:
+#   ok          the command ran; the exit status is the command's
+#   timeout     no end within GUEST_TIMEOUT (a hang, or too slow)
+#   panic       the kernel panicked
+#   qemu-error  QEMU failed
+#   no-status   the guest stopped without running the command to its end
+#   splat       the kernel log has a WARNING, BUG, lockdep report, ...
+# Any verdict but ok exits 1 with a message; scripts read the verdict.
 # Environment: QEMU_CLOCK=single|wall|icount, GUEST_TIMEOUT (s), GUEST_CPUS,
 # GUEST_MEM, GUEST_APPEND (extra kernel parameters).
 set -eu
 . "$(dirname "$0")/lib.sh"
-here=$(cd "$(dirname "$0")" && pwd)
+GUEST=$TOP/guest
+. "$GUEST/lib.sh"
 
 kernel=$1 out=$2 cmd=$3
 need_cmd qemu-system-x86_64 qemu-system-x86
-[ -f "$kernel" ] || die "no kernel image at $kernel: build it first ('make kernels')"
+[ -f "$kernel" ] || die "no kernel image at $kernel: build it first ('make kernel')"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/status" "$out/dmesg" "$out/console.log"
+rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict"
 printf '%s\n' "$cmd" >"$out/cmd"
 
 # single (the default): one host thread runs both vCPUs.  wall: a host
-# thread per vCPU, faster, but kernel text patching (static keys) there
-# has been seen to hit a stale int3 and oops the guest.  icount: one
-# thread, guest time counts instructions.
+# thread per vCPU, faster (see README, Guests, for what it can do to a
+# kernel that patches its text).  icount: one thread, guest time counts
+# instructions.
 case ${QEMU_CLOCK:-single} in
 single) accel="-accel tcg,thread=single" ;;
 wall) accel="-accel tcg,thread=multi" ;;
@@ -35,7 +44,7 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu max \
 	-smp "${GUEST_CPUS:-2}" -m "${GUEST_MEM:-2G}" \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-kernel "$kernel" \
-	-append "console=ttyS0 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=262144 ro init=$here/guest-init panic=-1 ${GUEST_APPEND:-}" \
+	-append "console=ttyS0 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,cache=loose,msize=262144 ro init=$GUEST/init panic=-1 ${GUEST_APPEND:-}" \
 	-fsdev local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap \
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot \
 	-fsdev local,id=results,path="$out",security_model=none \
@@ -45,31 +54,31 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu max \
 qrc=$?
 set -e
 
-tail_log() {
+# fail VERDICT LINES MESSAGE: record the verdict, show the console's tail.
+fail() {
+	echo "$1" >"$out/verdict"
 	echo "---- last lines of $out/console.log ----" >&2
-	tail -n "${1:-40}" "$out/console.log" >&2
+	tail -n "$2" "$out/console.log" >&2 || true
 	echo "----" >&2
+	die "$3"
 }
 if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
-	tail_log
-	die "guest did not finish within ${timeout} s (hang?); console log: $out/console.log. Raise GUEST_TIMEOUT if it was only slow."
+	fail timeout 40 "guest did not finish within ${timeout} s (hang?); console log: $out/console.log. Raise GUEST_TIMEOUT if it was only slow."
 fi
 if grep -q 'Kernel panic' "$out/console.log"; then
-	tail_log 60
-	die "guest kernel panicked; console log: $out/console.log"
+	fail panic 60 "guest kernel panicked; console log: $out/console.log"
 fi
 if [ "$qrc" != 0 ]; then
-	tail_log
-	die "qemu-system-x86_64 exited with status $qrc"
+	fail qemu-error 40 "qemu-system-x86_64 exited with status $qrc"
 fi
 if [ ! -f "$out/status" ]; then
-	tail_log
-	die "guest stopped without reporting a status (init failed?); console log: $out/console.log"
+	fail no-status 40 "guest stopped without reporting a status (init failed?); console log: $out/console.log"
 fi
 
 # A splat anywhere in the kernel log fails the run, whatever the command said.
-if grep -Eqf "$here/splat.ere" "$out/dmesg"; then
-	grep -E -B5 -A25 -f "$here/splat.ere" "$out/dmesg" | head -n 80 >&2
+if splats "$out/dmesg" >&2; then
+	echo splat >"$out/verdict"
 	die "the guest kernel reported a problem (above); kernel log: $out/dmesg"
 fi
+echo ok >"$out/verdict"
 exit "$(cat "$out/status")"

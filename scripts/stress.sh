@@ -1,6 +1,6 @@
 #!/bin/sh
 # Stress the series on a debug kernel: boot OBJ's kernel and run each
-# scenario of stress/guest-stress.sh for STRESS_SECONDS (default 120; 30
+# scenario of guest/stress.sh for STRESS_SECONDS (default 120; 30
 # with --short) while CPU 1 goes offline and online.  Any splat in the
 # kernel log fails the scenario that caused it, with the report printed.
 # Usage: stress.sh [--short] TREE OBJ [TOOLS-OBJ]
@@ -27,21 +27,16 @@ say "$(echo $scenarios | wc -w) scenarios of $secs s each on $obj"
 GUEST_APPEND="kunit.enable=1 log_buf_len=16M ${GUEST_APPEND:-}" \
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((($(echo $scenarios | wc -w)) * (secs + 240) + 120))} \
 	"$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
-	"sh $here/../stress/guest-stress.sh $tools $obj $secs $scenarios" >"$run/output" 2>"$run/boot.err"
-rc=$?
+	"sh $TOP/guest/stress.sh $tools $obj $secs $scenarios" >"$run/output" 2>"$run/boot.err"
 cat "$run/output"
+"$here/ktap-results.sh" "$tree" "$run/output" stress >"$run/verdicts"
+cat "$run/verdicts"
 bad=0
-for s in $scenarios; do
-	line=$(grep "^STRESS $s " "$run/output")
-	case $line in
-	"STRESS $s ok "*) echo "PASS: stress $s ($secs s): ${line#STRESS $s ok }" ;;
-	"STRESS $s fail"*) echo "FAIL: stress $s ($secs s): ${line#STRESS $s fail }" && bad=1 ;;
-	*) echo "FAIL: stress $s: no result (guest exit $rc; see $run/boot.err and $run/console.log)" && bad=1 ;;
-	esac
-done
-if [ "$rc" != 0 ]; then
+grep -q '^FAIL: ' "$run/verdicts" && bad=1
+verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
+if [ "$verdict" != ok ]; then
 	tail -n 40 "$run/boot.err"
-	echo "FAIL: stress guest (exit $rc): see $run/boot.err and $run/console.log"
+	echo "FAIL: stress guest ($verdict): see $run/boot.err and $run/console.log"
 	bad=1
 fi
 exit $bad

@@ -122,27 +122,37 @@ fi
 
 # Guests: a hang hits the timeout, a panic is reported; neither leaves
 # a status file behind.  The exit status of the command comes through.
+# Each run leaves its verdict, which is what the scripts read.
 kernel="$BUILD/obj-test/arch/x86/boot/bzImage"
+verdict() { # NAME RUN-DIR WANTED
+	got=$(cat "$2/verdict" 2>/dev/null || echo none)
+	[ "$got" = "$3" ] && echo "PASS: verdict of $1: $3" ||
+		echo "FAIL: verdict of $1: got $got, wanted $3"
+}
 if [ -f "$kernel" ]; then
 	scripts/boot-guest.sh "$kernel" "$tmp/ok" 'exit 3' >/dev/null 2>"$tmp/err"
 	rc=$?
 	[ $rc = 3 ] && echo "PASS: the guest command's exit status comes through (3)" ||
 		{ echo "FAIL: the guest command's exit status is lost (got $rc, wanted 3)"; tail -n 5 "$tmp/err"; }
+	verdict "a command that fails" "$tmp/ok" ok
 	GUEST_TIMEOUT=${HANG_TIMEOUT:-45} expect "a guest that hangs" 'did not finish within' \
 		scripts/boot-guest.sh "$kernel" "$tmp/hang" 'sleep 100000'
+	verdict "a guest that hangs" "$tmp/hang" timeout
 	expect "a guest that panics" 'guest kernel panicked' \
 		scripts/boot-guest.sh "$kernel" "$tmp/panic" 'echo c >/proc/sysrq-trigger'
+	verdict "a guest that panics" "$tmp/panic" panic
 	[ ! -e "$tmp/hang/status" ] && [ ! -e "$tmp/panic/status" ] &&
 		echo "PASS: no status file after a hang or a panic" ||
 		echo "FAIL: a status file was left after a hang or a panic"
 	expect "a kernel warning fails the run" 'reported a problem' \
 		scripts/boot-guest.sh "$kernel" "$tmp/warn" 'echo "WARNING: CPU: 0 PID: 1 at injected by the harness test" >/dev/kmsg'
+	verdict "a kernel warning" "$tmp/warn" splat
 else
 	echo "SKIP: guest failure modes (no test kernel at $kernel)"
 fi
 
 # Result parsers, fed with recorded output.
-out=$(scripts/kunit-results.sh "$BUILD/linux" tests/data/kunit-dmesg.txt)
+out=$(scripts/ktap-results.sh "$BUILD/linux" tests/data/kunit-dmesg.txt kunit .)
 [ "$(printf '%s\n' "$out" | grep -c '^PASS: ')" = 2 ] &&
 	printf '%s\n' "$out" | grep -q '^FAIL: kunit demo_suite.demo_fails' &&
 	printf '%s\n' "$out" | grep -q '^SKIP: kunit demo_suite.demo_skips' &&
@@ -150,7 +160,7 @@ out=$(scripts/kunit-results.sh "$BUILD/linux" tests/data/kunit-dmesg.txt)
 	{ echo "FAIL: KUnit results are misread:"; printf '%s\n' "$out" | sed 's/^/    /'; }
 
 # BPF bench: the median rate after the warm-up, not bench's Summary.
-med() { awk -v warmup="$1" -f bench/iter-median.awk "$2"; }
+med() { awk -v warmup="$1" -f guest/iter-rates.awk "$2" | awk -v fmt=%.4f -f guest/median.awk; }
 f=tests/data/bpf-bench-trig-fentry.txt
 sed -e '/^Iter   0 /s/hits *[0-9.]*M/hits    9.999M/' -e '/^Iter   3 /s/hits *[0-9.]*M/hits    6.700M/' \
 	-e '/^Iter   4 /s/hits *[0-9.]*M/hits    6.690M/' "$f" >"$tmp/bpf-bench"

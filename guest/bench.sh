@@ -1,10 +1,11 @@
 #!/bin/sh
-# Runs inside a bench guest: the named scenarios once each, printing
-#   RESULT <scenario> <metric> <unit> <value>
-# per figure.  Usage: guest-bench.sh TOOLS-DIR QUICK SCENARIO...
+# Runs inside a bench guest; prints KTAP (see lib.sh): the named
+# scenarios once each, a test each, with a '# RESULT' line per figure as
+# soon as it is measured.  A scenario fails if a figure is nan, and is
+# skipped, with the reason, where it cannot run.
+# Usage: bench.sh TOOLS-DIR QUICK SCENARIO...
 # Scenarios: trig trig_ceiling trig_fentry pipe patching bystander open lvtpc.
-# A scenario that cannot run here prints 'SKIPPED <scenario> <reason>'.
-# Binaries run from tmpfs: exec over the 9p root causes IPI bursts.
+. "$(dirname "$0")/lib.sh"
 tools=$1
 quick=$2
 shift 2
@@ -12,9 +13,15 @@ dur=3
 [ "$quick" = 1 ] && dur=1
 tr=/sys/kernel/tracing
 
-cp "$tools/bench" "$tools/bystander" "$tools/open-latency" /tmp/
-cp "$(command -v perf)" /tmp/perf
-cp /bin/true /tmp/true
+ktap_start "$tools" $#
+stage "$tools/bench" "$tools/bystander" "$tools/open-latency" "$(command -v perf)" /bin/true
+
+figure() { # SCENARIO METRIC UNIT VALUE
+	echo "# RESULT $1 $2 $3 $4"
+}
+skip() { # REASON: this scenario cannot run here
+	echo "$*" >/tmp/skip
+}
 
 # BPF trampoline: fentry/fexit run migrate_disable()/migrate_enable().
 # The ceiling kernel needs no floor (trig-syscall-count).
@@ -28,22 +35,21 @@ trig_fentry() {
 	trig_run trig-fentry
 }
 # The figure is the median of the per-second rates after a one second
-# warm-up (see iter-median.awk).
+# warm-up (see iter-rates.awk).
 trig_run() {
 	for b in "$@"; do
 		/tmp/bench -w1 -d"$dur" -a "$b" >/tmp/b.out 2>&1
-		v=$(awk -v warmup=1 -f "$(dirname "$0")/iter-median.awk" /tmp/b.out)
-		echo "RESULT $b throughput M/s ${v:-nan}"
-		[ -n "$v" ] || cat /tmp/b.out
+		v=$(awk -v warmup=1 -f "$GUEST/iter-rates.awk" /tmp/b.out | awk -v fmt=%.4f -f "$GUEST/median.awk")
+		figure "$b" throughput M/s "${v:-nan}"
+		[ -n "$v" ] || sed 's/^/# /' /tmp/b.out
 	done
 }
 
 # Context switches with no perf event open.  Both tasks on CPU 1: each
 # operation is then two context switches on one CPU, with no wake-up
 # across vCPUs, whose timing under emulation makes the figure bimodal.
-# The first run of a boot is several times slower (58.9 against 7.9
-# usecs/op once under icount): it is a discarded warm-up, and the figure
-# is the median of three runs after it.
+# The first run of a boot is several times slower: it is a discarded
+# warm-up, and the figure is the median of three runs after it.
 pipe() {
 	loops=20000
 	[ "$quick" = 1 ] && loops=5000
@@ -51,8 +57,8 @@ pipe() {
 	v=$(for i in 1 2 3; do
 		taskset -c 1 /tmp/perf bench sched pipe -l "$loops" 2>&1 |
 			sed -n 's/^ *\([0-9.]*\) usecs\/op/\1/p'
-	done | sort -n | sed -n 2p)
-	echo "RESULT sched-pipe-cpu1 latency usecs/op ${v:-nan}"
+	done | awk -f "$GUEST/median.awk")
+	figure sched-pipe-cpu1 latency usecs/op "${v:-nan}"
 }
 
 # Text patching caused by perf stat: count the calls of the functions
@@ -62,7 +68,7 @@ pipe() {
 # TLB shootdowns, ...).  The tracer is set up first, since enabling it
 # patches text itself.
 per_run() { # NAME WHAT UNIT COUNT RUNS
-	echo "RESULT $1 $2 $3 $(awk -v c="$4" -v n="$5" 'BEGIN { printf "%.2f", c / n }')"
+	figure "$1" "$2" "$3" "$(awk -v c="$4" -v n="$5" 'BEGIN { printf "%.2f", c / n }')"
 }
 count_patching() { # NAME LOOPS GAP COMMAND...
 	name=$1 n=$2 gap=$3
@@ -87,7 +93,7 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 }
 patching() {
 	if [ ! -w $tr/set_ftrace_filter ]; then
-		echo "RESULT perf-stat-spaced text_poke_bp_batch calls/run nan"
+		figure perf-stat-spaced text_poke_bp_batch calls/run nan
 		return
 	fi
 	echo 0 >$tr/tracing_on
@@ -130,19 +136,22 @@ bystander() {
 			c=$(bystander_run "$gap" /tmp/perf --version)
 			p=$(bystander_run "$gap" /tmp/perf stat -e task-clock /tmp/true)
 			echo "$c $p"
-		done | awk -v n="$name" '{
-			split($1, c, "="); split($2, cg, "="); split($3, p, "="); split($4, pg, "=")
-			r[NR] = (c[2] > 0) ? p[2] / c[2] : 0
+		done >/tmp/pairs
+		# Lines: 'count=N gap=US' of the control window, then of the perf one.
+		if [ "$(wc -l </tmp/pairs)" != 3 ]; then
+			figure "bystander-$name" perf/control ratio nan
+			continue
+		fi
+		figure "bystander-$name" perf/control ratio "$(awk '{ split($1, c, "="); split($3, p, "=")
+			printf "%.10g\n", (c[2] > 0) ? p[2] / c[2] : 0 }' /tmp/pairs | awk -v fmt=%.4f -f "$GUEST/median.awk")"
+		awk -v n="$name" '{ split($2, cg, "="); split($4, pg, "=")
 			if (cg[2] + 0 > gc) gc = cg[2] + 0
-			if (pg[2] + 0 > gp) gp = pg[2] + 0
+			if (pg[2] + 0 > gp) gp = pg[2] + 0 }
+		END { printf "%d %d\n", gc, gp }' /tmp/pairs | {
+			read -r gc gp
+			figure "bystander-$name" max-gap-control us "$gc"
+			figure "bystander-$name" max-gap-perf us "$gp"
 		}
-		END {
-			if (NR != 3) { printf "RESULT bystander-%s perf/control ratio nan\n", n; exit }
-			for (i = 1; i <= 3; i++) for (j = i + 1; j <= 3; j++) if (r[j] < r[i]) { t = r[i]; r[i] = r[j]; r[j] = t }
-			printf "RESULT bystander-%s perf/control ratio %.4f\n", n, r[2]
-			printf "RESULT bystander-%s max-gap-control us %d\n", n, gc
-			printf "RESULT bystander-%s max-gap-perf us %d\n", n, gp
-		}'
 	done
 }
 
@@ -152,28 +161,37 @@ open() {
 	[ "$quick" = 1 ] && rounds=3
 	/tmp/open-latency "$rounds" 1.5 | awk '{
 		split($1, f, "="); split($2, l, "=")
-		printf "RESULT open-latency first us %s\nRESULT open-latency later us %s\n", f[2], l[2]
+		printf "# RESULT open-latency first us %s\n# RESULT open-latency later us %s\n", f[2], l[2]
 	}'
 }
 
 # LVTPC writes under a multiplexing perf stat: needs a hardware PMU.
 lvtpc() {
-	here=$(dirname "$0")
-	out=$(PERF=/tmp/perf sh "$here/lvtpc/count-lvtpc-writes.sh" 2>&1)
+	out=$(PERF=/tmp/perf sh "$GUEST/lvtpc/count-lvtpc-writes.sh" 2>&1)
 	case $? in
 	0)
-		echo "RESULT lvtpc lapic-init-calls count $(printf '%s\n' "$out" | sed -n 's/^lapic_init_calls=//p')"
+		figure lvtpc lapic-init-calls count "$(printf '%s\n' "$out" | sed -n 's/^lapic_init_calls=//p')"
 		w=$(printf '%s\n' "$out" | sed -n 's/^lvtpc_writes=//p')
 		case $w in
-		unavailable*) echo "SKIPPED lvtpc-writes ${w#unavailable }" ;;
-		*) echo "RESULT lvtpc writes count $w" ;;
+		unavailable*) skip "lvtpc writes ${w#unavailable }" ;;
+		*) figure lvtpc writes count "$w" ;;
 		esac
 		;;
-	4) echo "SKIPPED lvtpc $(printf '%s\n' "$out" | sed -n 's/^SKIP: //p' | head -n 1)" ;;
-	*) echo "RESULT lvtpc writes count nan" && printf '%s\n' "$out" ;;
+	4) skip "$(printf '%s\n' "$out" | sed -n 's/^SKIP: //p' | head -n 1)" ;;
+	*) figure lvtpc writes count nan && printf '%s\n' "$out" | sed 's/^/# /' ;;
 	esac
 }
 
 for s in "$@"; do
-	"$s"
+	rm -f /tmp/skip
+	"$s" | tee /tmp/figures
+	if [ -f /tmp/skip ]; then
+		ktap_print_msg "$s: $(cat /tmp/skip)"
+		ktap_test_skip "$s"
+	elif grep -q ' nan$' /tmp/figures; then
+		ktap_test_fail "$s"
+	else
+		ktap_test_pass "$s"
+	fi
 done
+ktap_exit

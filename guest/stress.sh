@@ -1,22 +1,19 @@
 #!/bin/sh
-# Runs inside the test guest: each stress scenario for SECONDS while CPU 1
-# goes offline and online in a loop, then searches the kernel log lines
-# the scenario added for splats.  Prints one line per scenario:
-#   STRESS <scenario> ok|fail <what it reached or what went wrong>
-# Usage: guest-stress.sh TOOLS-DIR OBJ SECONDS SCENARIO...
+# Runs inside the test guest; prints KTAP (see lib.sh), one test per
+# scenario, run for SECONDS while CPU 1 goes offline and online in a
+# loop; the kernel log lines the scenario added must hold no splat and
+# no KUnit failure.  A '# SCENARIO: ...' line says what it reached.
+# Usage: stress.sh TOOLS-DIR OBJ SECONDS SCENARIO...
 # Scenarios: perf-churn migrate-bpf.
+. "$(dirname "$0")/lib.sh"
 tools=$1
 obj=$2
 secs=$3
 shift 3
-here=$(cd "$(dirname "$0")" && pwd)
-splat=$here/../scripts/splat.ere
 cpu1=/sys/devices/system/cpu/cpu1/online
 
-cp "$tools/bench" /tmp/bench
-cp "$tools/kselftest/perf_events/sched_hooks_churn" /tmp/churn
-cp "$(command -v perf)" /tmp/perf
-cp /bin/true /tmp/true
+ktap_start "$tools" $#
+stage "$tools/bench" "$tools/kselftest/perf_events/sched_hooks_churn" "$(command -v perf)" /bin/true
 # Anything blocked this long under the stress is a hang, not slowness.
 echo 60 >/proc/sys/kernel/hung_task_timeout_secs
 
@@ -96,7 +93,7 @@ perf_churn() {
 	# The kselftest harness stops a test after 30 s: run it in slices.
 	end=$(($(date +%s) + secs)) runs=0 rounds=0 verdict=ok
 	while [ "$(date +%s)" -lt $end ] && [ $verdict = ok ]; do
-		SCHED_HOOKS_CHURN_MS=15000 SCHED_HOOKS_CHURN_THREADS=8 /tmp/churn >/tmp/churn.out 2>&1 ||
+		SCHED_HOOKS_CHURN_MS=15000 SCHED_HOOKS_CHURN_THREADS=8 /tmp/sched_hooks_churn >/tmp/churn.out 2>&1 ||
 			verdict=fail
 		runs=$((runs + 1))
 		n=$(sed -n 's/^# [0-9]* workers completed \([0-9]*\) rounds.*/\1/p' /tmp/churn.out)
@@ -133,23 +130,27 @@ migrate_bpf() {
 
 for s; do
 	before=$(dmesg | wc -l)
-	echo "== $s for $secs s"
+	echo "# $s for $secs s"
 	case $s in
 	perf-churn) r=$(perf_churn) ;;
 	migrate-bpf) r=$(migrate_bpf) ;;
 	*) r="fail unknown scenario" ;;
 	esac
-	printf '%s\n' "$r" | sed '$d'
+	printf '%s\n' "$r" | sed '$d' | sed 's/^/# /'
 	r=$(printf '%s\n' "$r" | tail -n 1)
 	# KUnit reports from the module loads go to the kernel log.
 	dmesg | tail -n +$((before + 1)) >/tmp/$s.dmesg
 	if grep -Eq '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg; then
-		grep -E '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg | head -n 5
+		grep -E '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg | head -n 5 | sed 's/^/# /'
 		r="fail ${r#* } (KUnit failures above)"
 	fi
-	if grep -Eqf "$splat" /tmp/$s.dmesg; then
-		grep -E -B5 -A25 -f "$splat" /tmp/$s.dmesg | head -n 60
+	if splats /tmp/$s.dmesg 60 | sed 's/^/# /' | grep .; then
 		r="fail ${r#* } (kernel splat above)"
 	fi
-	echo "STRESS $s $r"
+	echo "# $s: ${r#* }"
+	case $r in
+	ok*) ktap_test_pass "$s" ;;
+	*) ktap_test_fail "$s" ;;
+	esac
 done
+ktap_exit

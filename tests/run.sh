@@ -120,6 +120,38 @@ else
 	echo "SKIP: config check (no tree in $BUILD/linux)"
 fi
 
+# The bisect check, a configuration of the build matrix, on a toy tree
+# with a stand-in for the kernel's make: the patch whose object warns
+# fails, by number and subject; the others pass.
+mkdir -p "$tmp/mx/bin" "$tmp/mx/t/scripts/kconfig" "$tmp/mx/t/kernel"
+cat >"$tmp/mx/bin/make" <<'MAKE'
+#!/bin/sh
+for a; do case $a in O=*) obj=${a#O=} ;; -n) plan=1 ;; esac; done
+[ -z "${plan:-}" ] || { for f in a b warn; do echo "  cc -c -o kernel/$f.o kernel/$f.c "; done; exit 0; }
+for a; do case $a in *.o) mkdir -p "$obj/kernel"; touch "$obj/$a"; case $a in *warn*) echo "$a:1:1: warning: demo" ;; esac ;; esac; done
+MAKE
+cat >"$tmp/mx/t/scripts/kconfig/merge_config.sh" <<'MERGE'
+#!/bin/sh
+while [ "$1" != -O ]; do shift; done
+o=$2 && shift 2 && grep -hE '^(# )?CONFIG_' "$@" >"$o/.config"
+MERGE
+chmod +x "$tmp/mx/bin/make" "$tmp/mx/t/scripts/kconfig/merge_config.sh"
+(
+	cd "$tmp/mx/t" && git init -q && echo a >kernel/a.c && echo b >kernel/b.c && git add -A &&
+		git -c user.name=t -c user.email=t@t commit -qm base && git tag base &&
+		echo a1 >kernel/a.c && git -c user.name=t -c user.email=t@t commit -qam "demo: one" &&
+		echo w >kernel/warn.c && git add -A && git -c user.name=t -c user.email=t@t commit -qm "demo: two warns" &&
+		echo a3 >kernel/a.c && git -c user.name=t -c user.email=t@t commit -qam "demo: three"
+) >/dev/null 2>&1
+PATH="$tmp/mx/bin:$PATH" BUILD="$tmp/mx/build" scripts/build-matrix.sh "$tmp/mx/t" bisect >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^PASS: \|^FAIL: ' "$tmp/out")" = 3 ] &&
+	grep -q '^PASS: patch 1 builds (prepare kernel/a.o): demo: one$' "$tmp/out" &&
+	grep -q '^FAIL: patch 2 does not build cleanly (prepare kernel/warn.o): demo: two warns; log: ' "$tmp/out" &&
+	grep -q '^PASS: patch 3 builds (prepare kernel/a.o): demo: three$' "$tmp/out" &&
+	echo "PASS: bisect check: a verdict per patch, a warning fails its patch" ||
+	{ echo "FAIL: bisect check verdicts are wrong (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+
 # Guests: a hang hits the timeout, a panic is reported; neither leaves
 # a status file behind.  The exit status of the command comes through.
 # Each run leaves its verdict, which is what the scripts read.

@@ -191,6 +191,21 @@ out=$(scripts/ktap-results.sh "$BUILD/linux" tests/data/kunit-dmesg.txt kunit .)
 	echo "PASS: KUnit results are read per test case" ||
 	{ echo "FAIL: KUnit results are misread:"; printf '%s\n' "$out" | sed 's/^/    /'; }
 
+# The guests' KTAP (a boot that ran tests.sh, bench.sh and stress.sh):
+# one verdict per test, the kselftests nested; a document cut short
+# fails the test that has no result.
+out=$(scripts/ktap-results.sh "$BUILD/linux" tests/data/guest-ktap.txt "")
+[ "$(printf '%s\n' "$out" | grep -c '^PASS: ')" = 15 ] && [ "$(printf '%s\n' "$out" | grep -c '^SKIP: ')" = 3 ] &&
+	printf '%s\n' "$out" | grep -qx 'PASS: kselftest perf_events: sigtrap_threads' &&
+	printf '%s\n' "$out" | grep -qx 'SKIP: lvtpc' && printf '%s\n' "$out" | grep -qx 'PASS: migrate-bpf' &&
+	[ "$(sed -n 's/^# RESULT //p' tests/data/guest-ktap.txt | grep -c .)" = 24 ] &&
+	echo "PASS: guest KTAP is read per test, figures per line" ||
+	{ echo "FAIL: guest KTAP is misread:"; printf '%s\n' "$out" | sed 's/^/    /'; }
+sed '/^ok 2 migrate-bpf/,$d' tests/data/guest-ktap.txt >"$tmp/cut.txt"
+scripts/ktap-results.sh "$BUILD/linux" "$tmp/cut.txt" stress | grep -q '^FAIL: stress (result missing)' &&
+	echo "PASS: a KTAP document cut short fails" ||
+	echo "FAIL: a KTAP document cut short does not fail"
+
 # BPF bench: the median rate after the warm-up, not bench's Summary.
 med() { awk -v warmup="$1" -f guest/iter-rates.awk "$2" | awk -v fmt=%.4f -f guest/median.awk; }
 f=tests/data/bpf-bench-trig-fentry.txt

@@ -22,8 +22,11 @@ tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 shift 2
 [ -d "$sobj/guest-tools/kselftest" ] || die "no guest tools in $sobj: run 'make tools' first"
-src=$BUILD/src-mutant
-obj=$BUILD/obj-mutant
+# The same layout as the test kernel's (linux/ beside the object
+# directory): ccache sees the same relative paths and reuses every object
+# that the mutant does not change.
+src=$BUILD/mutant/linux
+obj=$BUILD/mutant/obj
 out=$BUILD/mutants
 mkdir -p "$out"
 

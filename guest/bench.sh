@@ -118,6 +118,18 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 	per_run "$name" sync-core-ipis sends/run \
 		"$(grep -c 'csd_queue_cpu:.* func=do_sync_core ' $tr/trace)" "$n"
 }
+# stat_windows NAME PERF-STAT-ARGUMENT...: 'perf stat ARGUMENT... true'
+# five times 1.5 s apart (the perf_sched_events key's deferred disable
+# runs in between), then twenty times back to back.  With no argument,
+# perf stat opens its default event set, whose context-switches,
+# cpu-migrations and page-faults each flip a static key of their own
+# (perf_swevent_enabled[]) on the base, with no deferral.
+stat_windows() {
+	sw=$1
+	shift
+	count_patching "$sw-spaced" 5 1.5 /tmp/perf stat "$@" /tmp/true
+	count_patching "$sw-b2b" 20 0 /tmp/perf stat "$@" /tmp/true
+}
 patching() {
 	if [ ! -w $tr/set_ftrace_filter ]; then
 		figure perf-stat-spaced text_poke_bp_batch calls/run nan
@@ -129,8 +141,8 @@ patching() {
 	echo function >$tr/current_tracer
 	echo 1 >$tr/events/csd/csd_queue_cpu/enable
 	sleep 2
-	count_patching perf-stat-spaced 5 1.5 /tmp/perf stat -e task-clock /tmp/true
-	count_patching perf-stat-b2b 20 0 /tmp/perf stat -e task-clock /tmp/true
+	stat_windows perf-stat -e task-clock
+	stat_windows perf-stat-default
 	count_patching control-spaced 5 1.5 /tmp/perf --version
 	echo nop >$tr/current_tracer
 	echo 0 >$tr/events/csd/csd_queue_cpu/enable

@@ -152,6 +152,28 @@ rc=$?
 	echo "PASS: bisect check: a verdict per patch, a warning fails its patch" ||
 	{ echo "FAIL: bisect check verdicts are wrong (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
 
+# The bench's prefixes of the series on a toy tree: a prefix that only
+# changes Documentation/ (but not a Kconfig there) or tools/testing/
+# reuses the kernel before it, any other change (objtool under tools/,
+# Documentation/Kconfig) makes a new one, and a prefix back at an
+# earlier kernel's source (here the base's) reuses that one.
+mkdir -p "$tmp/pp" && (
+	cd "$tmp/pp" && git init -q && mkdir -p kernel Documentation tools/testing tools/objtool &&
+		for f in kernel/a.c Documentation/x.rst Documentation/Kconfig tools/testing/t.c tools/objtool/o.c; do
+			echo 0 >$f
+		done && git add -A && git -c user.name=t -c user.email=t@t commit -qm base && git tag base &&
+		ci() { echo 1 >>"$1" && { [ -z "${2:-}" ] || echo 1 >>"$2"; } &&
+			git -c user.name=t -c user.email=t@t commit -qam "demo: $1"; } &&
+		ci kernel/a.c && ci Documentation/x.rst tools/testing/t.c && ci tools/objtool/o.c &&
+		ci Documentation/Kconfig && git checkout -q base -- kernel tools/objtool Documentation/Kconfig &&
+		git -c user.name=t -c user.email=t@t commit -qm "demo: back"
+) >/dev/null 2>&1
+scripts/bench-kernels.sh "$tmp/pp" >"$tmp/out" 2>&1
+[ "$(cut -d' ' -f1,3 "$tmp/out" | tr '\n' ' ')" = "0 base 1 p1 2 p1 3 p3 4 p4 5 base " ] &&
+	grep -q '^2 [0-9a-f]* p1 demo: Documentation/x.rst$' "$tmp/out" &&
+	echo "PASS: bench prefixes: a kernel per distinct source, Documentation/ and tools/testing/ left out" ||
+	{ echo "FAIL: bench prefixes share kernels wrongly:"; sed 's/^/    /' "$tmp/out"; }
+
 # Guests: a hang hits the timeout, a panic is reported; neither leaves
 # a status file behind.  The exit status of the command comes through.
 # Each run leaves its verdict, which is what the scripts read.

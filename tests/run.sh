@@ -251,6 +251,45 @@ else
 	echo "FAIL: bench report is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# The per-patch table on a recorded toy run of a three-patch series
+# (tests/data/bench-pp: raw figures, the kernel of each prefix, its own
+# claims and targets): each patch's figures against the prefix before
+# it, the targets that name a patch checked there and not against the
+# base, a patch that shares its kernel with the prefix before it, a
+# claim without figures with the reason, and valid JSON with a subject
+# that needs escaping.
+pp=tests/data/bench-pp
+mkdir -p "$tmp/ppr"
+cp -r "$pp/raw" "$pp/kernels" "$pp/skipped" "$tmp/ppr/"
+echo "date=test" >"$tmp/ppr/meta"
+if TARGETS=$pp/targets CLAIMS=$pp/claims scripts/bench-report.sh "$tmp/ppr" >"$tmp/table" 2>"$tmp/err" &&
+	sed -n '/^Per patch/,$p' "$tmp/table" >"$tmp/per-patch" &&
+	grep -q '^patch 1: perf: first "quoted" \\ subject (kernel p1 against base)$' "$tmp/per-patch" &&
+	grep -q '^1 *perf-stat-spaced *text_poke_bp_batch *calls/run *2 *0 *0.0000 .* 2/2 patched<=0 pass$' "$tmp/per-patch" &&
+	grep -q '^1 *pagefault *latency *ns/op *1001 *1011 *1.0100 (worse) .*ratio<=1.005 MISS$' "$tmp/per-patch" &&
+	grep -q '^icount pagefault *latency *ns/op *1001 *1011 *1.0100 (worse) .* 2/2 *$' "$tmp/table" &&
+	grep -q '^patch 2: .*(kernel p1 against p1; the same kernel' "$tmp/per-patch" &&
+	grep -q '^2 *pagefault *latency *ns/op *1011 *1011 *1.0000 ' "$tmp/per-patch" &&
+	grep -q '^3 *trig-fentry *throughput *M/s *6.01 *7.81 *1.2995 .*ratio>=1.30 MISS, ceiling>=0.85 pass$' "$tmp/per-patch" &&
+	grep -q 'ceiling kernel; ratio=after/ceiling M/s *9 *0.8678 ' "$tmp/per-patch" &&
+	grep -q '^3 *lvtpc .*no figures (skipped on p1: no hardware PMU (recorded))$' "$tmp/per-patch" &&
+	grep -q 'v1 kernel; ratio=v1/patched *M/s *8 *1.0243 ' "$tmp/table" &&
+	[ "$(grep -c '^[0-9] ' "$tmp/per-patch")" = 7 ] &&
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["per_patch"]
+assert [x["patch"] for x in p] == [1, 1, 1, 1, 2, 3, 3], p
+assert p[0]["subject"] == "perf: first \"quoted\" \\ subject"
+assert p[5]["ratio"] == 1.2995 and p[5]["target"] == "ratio>=1.30 MISS, ceiling>=0.85 pass"
+assert [k["kernel"] for k in d["kernels"]] == ["base", "p1", "p1", "patched"]' "$tmp/ppr/results.json"; then
+	echo "PASS: bench report: per-patch table, targets with patch=, a shared kernel, valid JSON"
+else
+	echo "FAIL: bench report per patch is wrong:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
+printf 'trig-fentry throughput ratio>=1.30 patch=x\n' >"$tmp/bad-targets"
+TARGETS=$tmp/bad-targets expect "malformed targets" "bad-targets:1: malformed line 'trig-fentry throughput ratio>=1.30 patch=x'" \
+	scripts/bench-report.sh "$tmp/ppr"
 mkdir -p "$tmp/dir/raw"
 echo "date=test" >"$tmp/dir/meta"
 echo "bystander-b2b perf/control ratio 1.0" >"$tmp/dir/raw/wall-base-1"

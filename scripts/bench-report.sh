@@ -1,8 +1,8 @@
 #!/bin/sh
 # Turn the raw figures of a bench run into the comparison tables
-# (table.txt: base against the whole series, bench-table.awk; then each
-# patch against the prefix before it, bench-patches.awk, also alone in
-# patches.txt), results.json and chart.png.  Usage: bench-report.sh DIR
+# (table.txt: base against the whole series, bench-table.awk;
+# patches.txt: each patch against the prefix before it,
+# bench-patches.awk), results.json and chart.png.  Usage: bench-report.sh DIR
 # DIR/raw/CLOCK-KERNEL-ROUND holds lines 'scenario metric unit value',
 # DIR/kernels the kernel of each prefix (bench-kernels.sh).  The
 # medians, spreads and ratios are computed here, once; the chart gets
@@ -61,10 +61,9 @@ if [ -f "$dir/failed" ]; then
 	sed 's/^/failed boot: /' "$dir/failed" >>"$dir/table.txt"
 fi
 sort -u "$dir/skipped" | sed 's/^/skipped: /' >>"$dir/table.txt"
-cat "$dir/patches.txt" >>"$dir/table.txt"
-cat "$dir/table.txt"
+cat "$dir/table.txt" "$dir/patches.txt"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: emulated TCG wall clock)"
-echo "results: $dir/results.json, $dir/table.txt"
+echo "results: $dir/results.json, $dir/table.txt, $dir/patches.txt"
 
 sort "$dir/chart.tmp" >"$dir/chart.dat" 2>/dev/null
 rm -f "$dir/chart.tmp"

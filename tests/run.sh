@@ -287,6 +287,18 @@ else
 	echo "FAIL: bench report per patch is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# The cover letter gets the per-patch table in its own block, the rest
+# of the letter (another block included) unchanged.
+printf 'text\n-- results begin --\nold\n-- results end --\n-- notes begin --\nkept\n-- notes end --\n-- per-patch begin --\nold\n-- per-patch end --\ntail\n' >"$tmp/cover"
+if scripts/update-cover.sh "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
+	[ "$(sed -n '/^-- per-patch begin/,/^-- per-patch end/p' "$tmp/cover" | grep -c '^patch [0-9]')" = 3 ] &&
+	[ "$(sed -n '/^-- results begin/,/^-- results end/p' "$tmp/cover" | grep -c '^patch [0-9]\|^icount trig-fentry')" = 1 ] &&
+	! grep -q '^old$' "$tmp/cover" && grep -q '^kept$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then
+	echo "PASS: update-cover.sh: the tables in their blocks, the rest kept"
+else
+	echo "FAIL: update-cover.sh writes the tables wrongly:"
+	sed 's/^/    /' "$tmp/cover" "$tmp/err"
+fi
 printf 'trig-fentry throughput ratio>=1.30 patch=x\n' >"$tmp/bad-targets"
 TARGETS=$tmp/bad-targets expect "malformed targets" "bad-targets:1: malformed line 'trig-fentry throughput ratio>=1.30 patch=x'" \
 	scripts/bench-report.sh "$tmp/ppr"

@@ -12,22 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-static long arg(const char *s, const char *name, long def, long min, long max)
-{
-	char *end;
-	long v;
-
-	if (!s)
-		return def;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < min || v > max) {
-		fprintf(stderr, "migrate: bad %s '%s': need an integer from %ld to %ld\n",
-			name, s, min, max);
-		exit(2);
-	}
-	return v;
-}
+#include "helpers.h"
 
 static int pin(int cpu)
 {
@@ -38,17 +23,9 @@ static int pin(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
 int main(int argc, char **argv)
 {
-	long count = arg(argc > 1 ? argv[1] : NULL, "COUNT", 20000, 1, 1000000000L);
+	long count = arg_long("migrate", argc > 1 ? argv[1] : NULL, "COUNT", 20000, 1, 1000000000L);
 	int cpu[2], i;
 	double t0;
 	long n;
@@ -57,8 +34,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: migrate [COUNT [CPU_A CPU_B]]\n");
 		return 2;
 	}
-	cpu[0] = arg(argc > 2 ? argv[2] : NULL, "CPU_A", 0, 0, CPU_SETSIZE - 1);
-	cpu[1] = arg(argc > 3 ? argv[3] : NULL, "CPU_B", 1, 0, CPU_SETSIZE - 1);
+	cpu[0] = arg_long("migrate", argc > 2 ? argv[2] : NULL, "CPU_A", 0, 0, CPU_SETSIZE - 1);
+	cpu[1] = arg_long("migrate", argc > 3 ? argv[3] : NULL, "CPU_B", 1, 0, CPU_SETSIZE - 1);
 	if (cpu[0] == cpu[1]) {
 		fprintf(stderr, "migrate: CPU_A and CPU_B must differ\n");
 		return 2;

@@ -13,34 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-static long arg(const char *s, const char *name, long def)
-{
-	char *end;
-	long v;
-
-	if (!s)
-		return def;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < 1) {
-		fprintf(stderr, "pagefault: bad %s '%s': need a positive integer\n", name, s);
-		exit(2);
-	}
-	return v;
-}
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
+#include "helpers.h"
 
 int main(int argc, char **argv)
 {
-	long pages = arg(argc > 1 ? argv[1] : NULL, "PAGES", 256);
-	long iters = arg(argc > 2 ? argv[2] : NULL, "ITERS", 400);
+	long pages = arg_long("pagefault", argc > 1 ? argv[1] : NULL, "PAGES", 256, 1, 1L << 20);
+	long iters = arg_long("pagefault", argc > 2 ? argv[2] : NULL, "ITERS", 400, 1, 1000000000L);
 	long page = sysconf(_SC_PAGESIZE);
 	double total = 0, t0;
 	long i, it;

@@ -32,6 +32,8 @@ start=$(date +%s)
 # base in one file, patches 3 and 4 touch two directories).  A prefix
 # that builds the same kernel as an earlier one is not built again.
 plan=$("$here/bench-kernels.sh" "$BUILD/linux")
+[ "$(grep -c . patches/series)" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||
+	die "$BUILD/linux holds $(git -C "$BUILD/linux" rev-list --count base..HEAD) commits after 'base', patches/series lists $(grep -c . patches/series) patches: run 'make tree' (FORCE=1 resets it to patches/)"
 prefix_kernels=$(printf '%s\n' "$plan" | awk '!seen[$3]++ { printf "%s ", $3 }')
 series=$(printf '%s\n' "$plan" | awk 'END { print $3 }')
 src=$BUILD/src-bench

@@ -7,7 +7,7 @@ CMD ?= uname -a
 .PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan clean
 
 help:
-	@echo "make bench    build base and patched kernels, boot them, compare"
+	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
 	@echo "make check    every test; ends with 'N passed, N failed'"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"

@@ -1,7 +1,9 @@
 #!/bin/sh
-# One boot of a bench run: boot the bench kernel KERNEL (base, patched,
-# ceiling) under CLOCK, run guest/bench.sh with SCENARIO... and file what
-# it measured in the run directory DIR:
+# One boot of a bench run: boot the bench kernel KERNEL (base, pN,
+# patched, ceiling, v1: $BUILD/obj-bench-KERNEL) under CLOCK, run
+# guest/bench.sh with SCENARIO... and the guest tools in BENCH_TOOLS
+# (default: those of the patched kernel) and file what it measured in
+# the run directory DIR:
 #   raw/CLOCK-KERNEL-ROUND  the figures, 'scenario metric unit value'
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
@@ -18,7 +20,7 @@ id=$clock-$k-$r
 run=$out/runs/$id
 QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
 	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
-	"sh $TOP/guest/bench.sh $BUILD/obj-bench-patched/guest-tools ${QUICK:-0} $*" \
+	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" \
 	>"$run.out" 2>&1
 tr -d '\r' <"$run.out" | sed -n 's/^# RESULT //p' >"$out/raw/$id"
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"

@@ -1,12 +1,15 @@
 #!/bin/sh
-# 'make bench': build the base, patched and ceiling bench kernels, boot
-# them in turn (base, patched, ceiling, base, ...) under both clocks, run
-# guest/bench.sh in each boot (bench-boot.sh) and report the comparison
-# (bench-report.sh).
+# 'make bench': build a bench kernel for every prefix of the series (the
+# base, +1, +1..2, ... the whole series; bench-kernels.sh), the ceiling
+# kernel and, with BENCH_V1=1, the v1 variant; boot them in turn within
+# each round, run guest/bench.sh in each boot (bench-boot.sh) and report
+# the comparisons (bench-report.sh).  Instruction counting boots every
+# kernel, the wall clock the base, the whole series and the ceiling.
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall clock only), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall"), ICOUNT_JOBS (icount guests run at
-# once, default the number of CPUs).
+# once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
+# bench/v1-nopreempt.patch on the series, trampoline figures only).
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,24 +26,39 @@ start=$(date +%s)
 "$here/install-deps.sh"
 "$here/make-tree.sh" "$BUILD/linux" patches
 
-# All three bench kernels are built from one scratch checkout at one
-# path, each into its own object directory: ccache then reuses every
-# object whose source is the same in two kernels (the ceiling differs
-# from the base in one file).
+# The bench kernels are built from one scratch checkout at one path,
+# each into its own object directory: ccache then reuses every object
+# whose source is the same in two kernels (the ceiling differs from the
+# base in one file, patches 3 and 4 touch two directories).  A prefix
+# that builds the same kernel as an earlier one is not built again.
+plan=$("$here/bench-kernels.sh" "$BUILD/linux")
+[ "$(grep -c . patches/series)" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||
+	die "$BUILD/linux holds $(git -C "$BUILD/linux" rev-list --count base..HEAD) commits after 'base', patches/series lists $(grep -c . patches/series) patches: run 'make tree' (FORCE=1 resets it to patches/)"
+prefix_kernels=$(printf '%s\n' "$plan" | awk '!seen[$3]++ { printf "%s ", $3 }')
+series=$(printf '%s\n' "$plan" | awk 'END { print $3 }')
 src=$BUILD/src-bench
-kernels="base patched ceiling"
-for k in base ceiling patched; do
-	case $k in
-	base) worktree "$BUILD/linux" "$src" base ;;
-	ceiling) worktree "$BUILD/linux" "$src" base
-		git -C "$src" apply "$TOP/bench/ceiling-no-migrate.patch" ||
-			die "bench/ceiling-no-migrate.patch does not apply to the base" ;;
-	patched) worktree "$BUILD/linux" "$src" "$(git -C "$BUILD/linux" rev-parse HEAD)" ;;
-	esac
-	say "kernel $k"
-	"$here/build-kernel.sh" "$src" "$BUILD/obj-bench-$k" bench
+build() { # KERNEL COMMIT [PATCH]: build the bench kernel KERNEL
+	worktree "$BUILD/linux" "$src" "$2"
+	if [ -n "${3:-}" ]; then
+		git -C "$src" apply "$3" || die "$3 does not apply to the tree of kernel $1 ($2)"
+	fi
+	say "kernel $1"
+	"$here/build-kernel.sh" "$src" "$BUILD/obj-bench-$1" bench
+}
+base=$(git -C "$BUILD/linux" rev-parse base)
+top=$(git -C "$BUILD/linux" rev-parse HEAD)
+build base "$base"
+build ceiling "$base" "$TOP/bench/ceiling-no-migrate.patch"
+for k in $prefix_kernels; do
+	[ "$k" = base ] || build "$k" "$(printf '%s\n' "$plan" | awk -v k="$k" '$3 == k { print $2; exit }')"
 done
-"$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-patched"
+extra=ceiling
+if [ "${BENCH_V1:-0}" = 1 ]; then
+	build v1 "$top" "$TOP/bench/v1-nopreempt.patch"
+	extra="ceiling v1"
+fi
+"$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-$series"
+export BENCH_TOOLS="$BUILD/obj-bench-$series/guest-tools"
 
 # Instruction counting gives the repeatable ratios (throughput, latency)
 # and takes the text patching counts too: counts do not depend on the
@@ -49,14 +67,19 @@ done
 # clock, which is what a bystander feels.  The ceiling kernel only
 # matters for the trampoline figures, and under the wall clock, whose
 # ceiling figures move by a third from boot to boot, for trig-fentry
-# only.  Under the wall clock the open latencies run in the first three
-# rounds only: they are no throughput figure, and five boots of each
-# clock would not fit the time budget.
+# only; the v1 kernel for the trampoline figures under instruction
+# counting only.  Every prefix of the series runs every instruction
+# counting scenario, so that each patch's own figures are its prefix
+# against the one before (lvtpc skips without a PMU).  Under the wall
+# clock the open latencies run in the first three rounds only: they are
+# no throughput figure, and five boots of each clock would not fit the
+# time budget.
 scenarios() { # CLOCK KERNEL ROUND
 	case $1-$2 in
 	icount-ceiling) echo trig_ceiling ;;
+	icount-v1) echo trig ;;
 	wall-ceiling) echo trig_fentry ;;
-	icount-*) echo trig pipe open patching ;;
+	icount-*) echo trig pipe pagefault migrate open patching lvtpc ;;
 	*) if [ "$3" -le 3 ]; then
 		echo trig pipe bystander open lvtpc
 	else
@@ -79,7 +102,9 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "rounds_wall=$rounds_wall"
 	echo "quick=$quick"
 	echo "clocks=$clocks"
+	echo "bench_v1=${BENCH_V1:-0}"
 } >"$out/meta"
+printf '%s\n' "$plan" >"$out/kernels"
 
 boot() { # I CLOCK KERNEL ROUND
 	if "$here/bench-boot.sh" "$out" "$2" "$3" "$4" $(scenarios "$2" "$3" "$4"); then
@@ -90,10 +115,12 @@ boot() { # I CLOCK KERNEL ROUND
 }
 
 # The boots in order: kernels alternate within each round.
+wall_kernels=base
+[ "$series" = base ] || wall_kernels="base $series"
 : >"$out/plan"
 for clock in $clocks; do
-	n=$rounds
-	[ "$clock" = wall ] && n=$rounds_wall
+	n=$rounds kernels="$prefix_kernels $extra"
+	[ "$clock" = wall ] && n=$rounds_wall kernels="$wall_kernels ceiling"
 	r=1
 	while [ $r -le "$n" ]; do
 		for k in $kernels; do

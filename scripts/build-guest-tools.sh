@@ -26,7 +26,7 @@ make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf" -j"$(jobs)" \
 	"$out/bpf/bench" >"$out/bench.log" 2>&1 ||
 	{ tail -n 30 "$out/bench.log" >&2; die "bench build failed (log: $out/bench.log)"; }
 cp "$out/bpf/bench" "$out/bench"
-for p in bystander open-latency; do
+for p in bystander open-latency pagefault migrate; do
 	gcc -O2 -Wall -Werror -o "$out/$p" "$TOP/bench/$p.c" || die "cannot build bench/$p.c"
 done
 say "guest tools in $out"

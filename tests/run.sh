@@ -152,6 +152,28 @@ rc=$?
 	echo "PASS: bisect check: a verdict per patch, a warning fails its patch" ||
 	{ echo "FAIL: bisect check verdicts are wrong (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
 
+# The bench's prefixes of the series on a toy tree: a prefix that only
+# changes Documentation/ (but not a Kconfig there) or tools/testing/
+# reuses the kernel before it, any other change (objtool under tools/,
+# Documentation/Kconfig) makes a new one, and a prefix back at an
+# earlier kernel's source (here the base's) reuses that one.
+mkdir -p "$tmp/pp" && (
+	cd "$tmp/pp" && git init -q && mkdir -p kernel Documentation tools/testing tools/objtool &&
+		for f in kernel/a.c Documentation/x.rst Documentation/Kconfig tools/testing/t.c tools/objtool/o.c; do
+			echo 0 >$f
+		done && git add -A && git -c user.name=t -c user.email=t@t commit -qm base && git tag base &&
+		ci() { echo 1 >>"$1" && { [ -z "${2:-}" ] || echo 1 >>"$2"; } &&
+			git -c user.name=t -c user.email=t@t commit -qam "demo: $1"; } &&
+		ci kernel/a.c && ci Documentation/x.rst tools/testing/t.c && ci tools/objtool/o.c &&
+		ci Documentation/Kconfig && git checkout -q base -- kernel tools/objtool Documentation/Kconfig &&
+		git -c user.name=t -c user.email=t@t commit -qm "demo: back"
+) >/dev/null 2>&1
+scripts/bench-kernels.sh "$tmp/pp" >"$tmp/out" 2>&1
+[ "$(cut -d' ' -f1,3 "$tmp/out" | tr '\n' ' ')" = "0 base 1 p1 2 p1 3 p3 4 p4 5 base " ] &&
+	grep -q '^2 [0-9a-f]* p1 demo: Documentation/x.rst$' "$tmp/out" &&
+	echo "PASS: bench prefixes: a kernel per distinct source, Documentation/ and tools/testing/ left out" ||
+	{ echo "FAIL: bench prefixes share kernels wrongly:"; sed 's/^/    /' "$tmp/out"; }
+
 # Guests: a hang hits the timeout, a panic is reported; neither leaves
 # a status file behind.  The exit status of the command comes through.
 # Each run leaves its verdict, which is what the scripts read.
@@ -229,6 +251,57 @@ else
 	echo "FAIL: bench report is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# The per-patch table on a recorded toy run of a three-patch series
+# (tests/data/bench-pp: raw figures, the kernel of each prefix, its own
+# claims and targets): each patch's figures against the prefix before
+# it, the targets that name a patch checked there and not against the
+# base, a patch that shares its kernel with the prefix before it, a
+# claim without figures with the reason, and valid JSON with a subject
+# that needs escaping.
+pp=tests/data/bench-pp
+mkdir -p "$tmp/ppr"
+cp -r "$pp/raw" "$pp/kernels" "$pp/skipped" "$tmp/ppr/"
+echo "date=test" >"$tmp/ppr/meta"
+if TARGETS=$pp/targets CLAIMS=$pp/claims scripts/bench-report.sh "$tmp/ppr" >"$tmp/table" 2>"$tmp/err" &&
+	sed -n '/^Per patch/,$p' "$tmp/table" >"$tmp/per-patch" &&
+	grep -q '^patch 1: perf: first "quoted" \\ subject (kernel p1 against base)$' "$tmp/per-patch" &&
+	grep -q '^1 *perf-stat-spaced *text_poke_bp_batch *calls/run *2 *0 *0.0000 .* 2/2 patched<=0 pass$' "$tmp/per-patch" &&
+	grep -q '^1 *pagefault *latency *ns/op *1001 *1011 *1.0100 (worse) .*ratio<=1.005 MISS$' "$tmp/per-patch" &&
+	grep -q '^icount pagefault *latency *ns/op *1001 *1011 *1.0100 (worse) .* 2/2 *$' "$tmp/table" &&
+	grep -q '^patch 2: .*(kernel p1 against p1; the same kernel' "$tmp/per-patch" &&
+	grep -q '^2 *pagefault *latency *ns/op *1011 *1011 *1.0000 ' "$tmp/per-patch" &&
+	grep -q '^3 *trig-fentry *throughput *M/s *6.01 *7.81 *1.2995 .*ratio>=1.30 MISS, ceiling>=0.85 pass$' "$tmp/per-patch" &&
+	grep -q 'ceiling kernel; ratio=after/ceiling M/s *9 *0.8678 ' "$tmp/per-patch" &&
+	grep -q '^3 *lvtpc .*no figures (skipped on p1: no hardware PMU (recorded))$' "$tmp/per-patch" &&
+	grep -q 'v1 kernel; ratio=v1/patched *M/s *8 *1.0243 ' "$tmp/table" &&
+	[ "$(grep -c '^[0-9] ' "$tmp/per-patch")" = 7 ] &&
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["per_patch"]
+assert [x["patch"] for x in p] == [1, 1, 1, 1, 2, 3, 3], p
+assert p[0]["subject"] == "perf: first \"quoted\" \\ subject"
+assert p[5]["ratio"] == 1.2995 and p[5]["target"] == "ratio>=1.30 MISS, ceiling>=0.85 pass"
+assert [k["kernel"] for k in d["kernels"]] == ["base", "p1", "p1", "patched"]' "$tmp/ppr/results.json"; then
+	echo "PASS: bench report: per-patch table, targets with patch=, a shared kernel, valid JSON"
+else
+	echo "FAIL: bench report per patch is wrong:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
+# The cover letter gets the per-patch table in its own block, the rest
+# of the letter (another block included) unchanged.
+printf 'text\n-- results begin --\nold\n-- results end --\n-- notes begin --\nkept\n-- notes end --\n-- per-patch begin --\nold\n-- per-patch end --\ntail\n' >"$tmp/cover"
+if scripts/update-cover.sh "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
+	[ "$(sed -n '/^-- per-patch begin/,/^-- per-patch end/p' "$tmp/cover" | grep -c '^patch [0-9]')" = 3 ] &&
+	[ "$(sed -n '/^-- results begin/,/^-- results end/p' "$tmp/cover" | grep -c '^patch [0-9]\|^icount trig-fentry')" = 1 ] &&
+	! grep -q '^old$' "$tmp/cover" && grep -q '^kept$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then
+	echo "PASS: update-cover.sh: the tables in their blocks, the rest kept"
+else
+	echo "FAIL: update-cover.sh writes the tables wrongly:"
+	sed 's/^/    /' "$tmp/cover" "$tmp/err"
+fi
+printf 'trig-fentry throughput ratio>=1.30 patch=x\n' >"$tmp/bad-targets"
+TARGETS=$tmp/bad-targets expect "malformed targets" "bad-targets:1: malformed line 'trig-fentry throughput ratio>=1.30 patch=x'" \
+	scripts/bench-report.sh "$tmp/ppr"
 mkdir -p "$tmp/dir/raw"
 echo "date=test" >"$tmp/dir/meta"
 echo "bystander-b2b perf/control ratio 1.0" >"$tmp/dir/raw/wall-base-1"

@@ -64,13 +64,13 @@ hotplug_cycle() {
 	echo 0 >/sys/devices/system/cpu/cpu1/online && echo 1 >/sys/devices/system/cpu/cpu1/online
 }
 
-# wait_for PID SECONDS: wait for PID, give up after SECONDS.
+# wait_for PID SECONDS: wait for PID, give up after SECONDS (of the
+# clock: a loaded guest sleeps longer than asked).
 wait_for() {
-	n=0
+	_until=$(($(date +%s) + $2))
 	while kill -0 "$1" 2>/dev/null; do
-		[ $n -lt "$2" ] || return 1
+		[ "$(date +%s)" -lt $_until ] || return 1
 		sleep 1
-		n=$((n + 1))
 	done
 	wait "$1"
 }

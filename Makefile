@@ -4,7 +4,7 @@ B := build
 export BUILD = $(B)
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan clean
+.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan fuzz clean
 
 help:
 	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
@@ -13,6 +13,7 @@ help:
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
 	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
 	@echo "make stress-kasan   the same on a KASAN build of the test kernel"
+	@echo "make fuzz     trinity and stress-ng on the test kernel (BASE=1: the base too, FUZZ_KASAN=1: KASAN builds)"
 	@echo "make tree     git tree of the base with the series ($(B)/linux)"
 	@echo "make export   regenerate patches/ from $(B)/linux"
 	@echo "make outgoing copy of patches/ signed with your git identity ($(B)/outgoing)"
@@ -64,6 +65,10 @@ stress: tools
 stress-kasan: tools
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan test configs/kasan.config
 	scripts/stress.sh $(B)/linux $(B)/obj-kasan $(B)/obj-test
+
+# FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN: see scripts/fuzz.sh.
+fuzz: tools
+	scripts/fuzz.sh $(B)/linux $(B)/obj-test
 
 clean:
 	rm -rf $(B)

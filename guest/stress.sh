@@ -10,32 +10,11 @@ tools=$1
 obj=$2
 secs=$3
 shift 3
-cpu1=/sys/devices/system/cpu/cpu1/online
 
 ktap_start "$tools" $#
 stage "$tools/bench" "$tools/kselftest/perf_events/sched_hooks_churn" "$(command -v perf)" /bin/true
 # Anything blocked this long under the stress is a hang, not slowness.
 echo 60 >/proc/sys/kernel/hung_task_timeout_secs
-
-# loop NAME COMMAND...: run COMMAND until /tmp/stop exists; the number of
-# successful runs ends up in /tmp/NAME.ok, failed ones in /tmp/NAME.err.
-loop() {
-	name=$1
-	shift
-	rm -f /tmp/$name.ok /tmp/$name.err
-	(
-		ok=0 err=0
-		while [ ! -f /tmp/stop ]; do
-			if "$@" >/tmp/$name.out 2>&1; then ok=$((ok + 1)); else err=$((err + 1)); fi
-		done
-		echo $ok >/tmp/$name.ok
-		echo $err >/tmp/$name.err
-	) </dev/null >/dev/null 2>&1 &
-}
-
-hotplug_cycle() {
-	echo 0 >$cpu1 && echo 1 >$cpu1
-}
 
 # Affinity changes while the trampoline has migration disabled.
 move_threads() { # PID
@@ -53,35 +32,6 @@ perf_inherit() {
 # Per-CPU cgroup events on a cgroup the churn runs in.
 perf_cgroup() {
 	/tmp/perf stat -a -x, -e cpu-clock -G stress sleep 0.2 2>/dev/null
-}
-
-# wait_for PID SECONDS: wait for PID, give up after SECONDS.
-wait_for() {
-	n=0
-	while kill -0 "$1" 2>/dev/null; do
-		[ $n -lt "$2" ] || return 1
-		sleep 1
-		n=$((n + 1))
-	done
-	wait "$1"
-}
-
-stop_loops() { # NAME...: stop the loops and say how far each got
-	touch /tmp/stop
-	n=0
-	for l; do
-		while [ ! -f /tmp/$l.ok ] && [ $n -lt 90 ]; do
-			sleep 1
-			n=$((n + 1))
-		done
-		if [ -f /tmp/$l.ok ]; then
-			printf ' %s=%s' "$l" "$(cat /tmp/$l.ok)"
-			[ "$(cat /tmp/$l.err)" = 0 ] || printf '(%s failed)' "$(cat /tmp/$l.err)"
-		else
-			printf ' %s=stuck' "$l"
-		fi
-	done
-	rm -f /tmp/stop
 }
 
 perf_churn() {
@@ -129,28 +79,10 @@ migrate_bpf() {
 }
 
 for s; do
-	before=$(dmesg | wc -l)
-	echo "# $s for $secs s"
 	case $s in
-	perf-churn) r=$(perf_churn) ;;
-	migrate-bpf) r=$(migrate_bpf) ;;
-	*) r="fail unknown scenario" ;;
-	esac
-	printf '%s\n' "$r" | sed '$d' | sed 's/^/# /'
-	r=$(printf '%s\n' "$r" | tail -n 1)
-	# KUnit reports from the module loads go to the kernel log.
-	dmesg | tail -n +$((before + 1)) >/tmp/$s.dmesg
-	if grep -Eq '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg; then
-		grep -E '(^|\] )[[:space:]]*not ok' /tmp/$s.dmesg | head -n 5 | sed 's/^/# /'
-		r="fail ${r#* } (KUnit failures above)"
-	fi
-	if splats /tmp/$s.dmesg 60 | sed 's/^/# /' | grep .; then
-		r="fail ${r#* } (kernel splat above)"
-	fi
-	echo "# $s: ${r#* }"
-	case $r in
-	ok*) ktap_test_pass "$s" ;;
-	*) ktap_test_fail "$s" ;;
+	perf-churn) scenario "$s" perf_churn ;;
+	migrate-bpf) scenario "$s" migrate_bpf ;;
+	*) scenario "$s" echo fail unknown scenario ;;
 	esac
 done
 ktap_exit

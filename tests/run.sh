@@ -319,3 +319,52 @@ expect "malformed bench output" 'wall-base-1:1: malformed figure' scripts/bench-
 [ ! -e "$tmp/bench/results.json" ] && [ ! -e "$tmp/bench/results.json.tmp" ] &&
 	echo "PASS: no results file after malformed input" ||
 	echo "FAIL: a results file was written from malformed input"
+
+# make fuzz: the report on a recorded run (trinity and stress-ng on the
+# test kernel), then on copies with a splat added: on both kernels it
+# is also the base's, on the series alone it is the series'; a guest
+# that did not come back and a tool's failure fail with the log path.
+fz=$tmp/fuzz
+mkdir -p "$fz/series" "$fz/base"
+cp tests/data/fuzz/output tests/data/fuzz/console.log "$fz/series/"
+echo ok >"$fz/series/verdict"
+scripts/fuzz-report.sh "$BUILD/linux" "$fz/series" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 0 ] && [ "$(grep -c '^PASS: fuzz series ' "$tmp/out")" = 3 ] && ! grep -q '^FAIL' "$tmp/out" &&
+	grep -q 'trinity rate syscalls/s: 177.0$' "$tmp/out" && grep -q 'trinity hotplug cycles: 352$' "$tmp/out" &&
+	grep -q 'stress-ng cpu-online bogo-ops: 16$' "$tmp/out" &&
+	echo "PASS: fuzz report: a clean run passes and shows syscalls/s, hotplug cycles, bogo-ops" ||
+	{ echo "FAIL: fuzz report misreads a clean run (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+cp "$fz/series/output" "$fz/series/verdict" "$fz/base/"
+warn() { # RUN FUNCTION: a kernel warning in RUN's console log
+	sed "s/^\(\[   17.085820\] \).*/\1WARNING: CPU: 1 PID: $3 at kernel\/events\/core.c:$4 $2+0x1c\/0x90/" \
+		tests/data/fuzz/console.log >"$1/console.log"
+}
+warn "$fz/series" perf_sched_cb_inc 215 1234
+warn "$fz/base" perf_sched_cb_inc 309 1201
+scripts/fuzz-report.sh "$BUILD/linux" "$fz/series" "$fz/base" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 1 ] &&
+	grep -q "^FAIL: fuzz series finding: WARNING: at kernel/events/core.c perf_sched_cb_inc (also on base); console log $fz/series/console.log" "$tmp/out" &&
+	grep -q '^FAIL: fuzz base finding: WARNING: at kernel/events/core.c perf_sched_cb_inc (also on series)' "$tmp/out" &&
+	echo "PASS: fuzz report: a splat the base shares is reported as the base's too" ||
+	{ echo "FAIL: fuzz report: a splat the base shares is misreported (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+warn "$fz/base" perf_event_exit_cpu 309 1201
+scripts/fuzz-report.sh "$BUILD/linux" "$fz/series" "$fz/base" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q '^FAIL: fuzz series finding: .* perf_sched_cb_inc (series only)' "$tmp/out" &&
+	grep -q '^FAIL: fuzz base finding: .* perf_event_exit_cpu (base only)' "$tmp/out" &&
+	echo "PASS: fuzz report: a splat only the series shows is the series'" ||
+	{ echo "FAIL: fuzz report: a splat only the series shows is misreported (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+cp tests/data/fuzz/console.log "$fz/base/"
+echo timeout >"$fz/base/verdict"
+sed '/^# stress-ng for/,$d' tests/data/fuzz/output >"$fz/base/output"
+sed 's/^ok 1 trinity/not ok 1 trinity/' tests/data/fuzz/output >"$fz/series/output"
+cp tests/data/fuzz/console.log "$fz/series/"
+scripts/fuzz-report.sh "$BUILD/linux" "$fz/series" "$fz/base" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "^FAIL: fuzz base boot (timeout): see $fz/base/boot.err and $fz/base/console.log" "$tmp/out" &&
+	grep -q '^FAIL: fuzz base (result missing)' "$tmp/out" && grep -q '^FAIL: fuzz series trinity' "$tmp/out" &&
+	grep -q '^PASS: fuzz series stress-ng' "$tmp/out" &&
+	echo "PASS: fuzz report: a guest that did not come back and a failed tool fail the run" ||
+	{ echo "FAIL: fuzz report: a hung guest or a failed tool does not fail the run (exit $rc):"; sed 's/^/    /' "$tmp/out"; }

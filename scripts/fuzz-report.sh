@@ -1,0 +1,107 @@
+#!/bin/sh
+# Read the runs of 'make fuzz' and report: per kernel, the boot's
+# verdict, each tool's KTAP verdict and what it ran (RESULT lines), and
+# the problems the kernel reported (splat.ere, and panics), each with
+# whether the other kernel of the pair (series/base, same -kasan suffix)
+# showed it too: a finding the base shares is not the series'.
+# Usage: fuzz-report.sh TREE RUN-DIR...   (RUN-DIR named after its kernel:
+# series, base, series-kasan, base-kasan; each holds boot-guest.sh's
+# output, verdict and console.log).  Prints PASS:/FAIL: lines; exits 1
+# if any failed.  A splat on either kernel fails.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+tree=$1
+shift
+[ $# -gt 0 ] || die "usage: fuzz-report.sh TREE RUN-DIR..."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# findings RUN: one line per distinct problem in the console log,
+# without what changes from run to run (CPU, PID, addresses, offsets,
+# line numbers, task names); where the first line does not say where,
+# the first location in the next lines (RIP, 'at: FUNC', FILE.c:N).
+findings() {
+	tr -d '\r' <"$1/console.log" 2>/dev/null | awk '
+	FNR == NR { if ($0 != "Call Trace:") pat = pat (pat == "" ? "" : "|") $0; next }
+	function norm(s) {
+		sub(/^\[ *[0-9.]+\] /, "", s)
+		gsub(/CPU: [0-9]+ PID: [0-9]+ /, "", s)
+		gsub(/CPU#[0-9]+/, "CPU#N", s)
+		gsub(/\+0x[0-9a-f]+\/0x[0-9a-f]+/, "", s)
+		gsub(/0x[0-9a-f]+|[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]+/, "ADDR", s)
+		gsub(/:[0-9]+/, "", s)
+		gsub(/[0-9]+ seconds/, "N seconds", s)
+		gsub(/ [0-9]+s!/, " Ns!", s)
+		sub(/task [^ ]+ blocked/, "task blocked", s)
+		sub(/ \[[^]]*\]$/, "", s)
+		sub(/ +$/, "", s)
+		return s
+	}
+	function emit(s) { if (!(s in seen)) { seen[s]; print s } }
+	function where(s) {
+		if (match(s, /RIP: [0-9]+:[A-Za-z0-9_.]+\+0x/) || match(s, / at: [A-Za-z0-9_.]+\+0x/)) {
+			s = substr(s, RSTART, RLENGTH - 3); sub(/.*[: ]/, "", s); return s
+		}
+		if (match(s, /[A-Za-z0-9_\/-]+\.[ch]:[0-9]+/)) { s = substr(s, RSTART, RLENGTH); sub(/:.*/, "", s); return s }
+		return ""
+	}
+	pending != "" {
+		w = where($0)
+		if (w != "" || ++ahead > 8) { emit(pending (w == "" ? "" : " (" w ")")); pending = "" }
+	}
+	$0 ~ pat || /Kernel panic/ {
+		s = norm($0)
+		if (pending != "") { emit(pending); pending = "" }
+		if (s ~ / (in|at) [^ ]/ || s ~ /Kernel panic/) emit(s); else { pending = s; ahead = 0 }
+	}
+	END { if (pending != "") emit(pending) }' "$TOP/guest/splat.ere" -
+}
+
+for run; do
+	k=${run%/}
+	k=${k##*/}
+	findings "$run" >"$tmp/$k.findings"
+done
+
+bad=0
+for run; do
+	k=${run%/}
+	k=${k##*/}
+	case $k in
+	series*) other=base${k#series} ;;
+	base*) other=series${k#base} ;;
+	*) other=none ;;
+	esac
+	verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
+	echo "== $k: boot $verdict; console log $run/console.log"
+	# What each tool reached, then its figures.
+	tr -d '\r' <"$run/output" 2>/dev/null | sed -n -e 's/^# \(trinity\|stress-ng\): /  \1: /p' \
+		-e 's/^# RESULT \([^ ]*\) \(.*\) \([^ ]*\)$/    \1 \2: \3/p'
+	{
+		if [ "$verdict" = ok ]; then
+			echo "PASS: fuzz $k boot"
+		else
+			echo "FAIL: fuzz $k boot ($verdict): see $run/boot.err and $run/console.log"
+		fi
+		if [ -f "$run/output" ]; then
+			"$here/ktap-results.sh" "$tree" "$run/output" "fuzz $k"
+		else
+			echo "FAIL: fuzz $k (no output in $run)"
+		fi
+		while IFS= read -r f; do
+			if [ ! -f "$tmp/$other.findings" ]; then
+				whose="$other not run"
+			elif grep -qxF -- "$f" "$tmp/$other.findings"; then
+				whose="also on $other"
+			else
+				whose="$k only"
+			fi
+			echo "FAIL: fuzz $k finding: $f ($whose); console log $run/console.log"
+		done <"$tmp/$k.findings"
+	} >"$tmp/verdicts"
+	cat "$tmp/verdicts"
+	grep -q '^FAIL: ' "$tmp/verdicts" && bad=1
+done
+exit $bad

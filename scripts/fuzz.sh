@@ -1,0 +1,64 @@
+#!/bin/sh
+# 'make fuzz': boot a debug kernel and run guest/fuzz.sh in it (trinity,
+# then stress-ng, FUZZ_SECONDS each, default 300), then report with
+# fuzz-report.sh.  Usage: fuzz.sh TREE SERIES-OBJ
+# SERIES-OBJ is the test kernel built from TREE; its guest-tools/ serve
+# every kernel.  Environment:
+#   FUZZ_KERNEL  the kernels, 'series' (default), 'base' or 'series base';
+#                BASE=1 adds base.  The base is TREE's tag 'base' checked
+#                out in BUILD/fuzz-base/linux and built with the test
+#                kernel's fragments in BUILD/fuzz-base/obj (beside its
+#                tree as the test kernel is, so ccache reuses objects).
+#   FUZZ_KASAN=1 the KASAN build of each (BUILD/obj-kasan, as for
+#                'make stress-kasan', and BUILD/fuzz-base/obj-kasan).
+# Each kernel's run (console.log, dmesg, output, verdict) is kept in
+# BUILD/fuzz/KERNEL[-kasan]/.  Exits 1 if anything failed.
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+tree=$(cd "$1" && pwd)
+sobj=$(cd "$2" && pwd)
+secs=${FUZZ_SECONDS:-300}
+case $secs in '' | *[!0-9]*) die "FUZZ_SECONDS must be a number of seconds, not '$secs'" ;; esac
+kernels=${FUZZ_KERNEL:-series}
+case ${BASE:-0} in 0 | '') ;; *) kernels="$kernels base" ;; esac
+kasan= frag=
+case ${FUZZ_KASAN:-0} in 0 | '') ;; *) kasan=-kasan frag=$TOP/configs/kasan.config ;; esac
+[ -f "$sobj/guest-tools/kselftest/kselftest/ktap_helpers.sh" ] ||
+	die "no guest tools in $sobj: run 'make tools' first"
+need_cmd trinity trinity
+need_cmd stress-ng stress-ng
+
+runs= done=
+for k in $kernels; do
+	case " $done " in *" $k "*) continue ;; esac
+	done="$done $k"
+	case $k in
+	series)
+		obj=$sobj
+		if [ -n "$kasan" ]; then
+			obj=$BUILD/obj-kasan
+			"$here/build-kernel.sh" "$tree" "$obj" test $frag || exit 1
+		fi
+		;;
+	base)
+		# The base lacks the series' options: merge leniently.
+		worktree "$tree" "$BUILD/fuzz-base/linux" base
+		obj=$BUILD/fuzz-base/obj$kasan
+		"$here/build-kernel.sh" --lenient "$BUILD/fuzz-base/linux" "$obj" test $frag || exit 1
+		;;
+	*) die "FUZZ_KERNEL: no kernel '$k' (series or base)" ;;
+	esac
+	run=$BUILD/fuzz/$k$kasan
+	rm -rf "$run"
+	mkdir -p "$run"
+	say "$k$kasan: trinity, then stress-ng, $secs s each (run: $run)"
+	# The hotplug loop logs a few lines per cycle: keep all of them.
+	GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
+		GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((2 * secs + 420))} "$here/boot-guest.sh" \
+		"$obj/arch/x86/boot/bzImage" "$run" "sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
+		>"$run/output" 2>"$run/boot.err"
+	runs="$runs $run"
+done
+"$here/fuzz-report.sh" "$tree" $runs

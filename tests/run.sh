@@ -22,6 +22,12 @@ expect() {
 	fi
 }
 
+# Every script that the others run (all of scripts/*.sh but the sourced
+# lib.sh) is executable in git: a fresh clone gets only what git records.
+noexec=$(git -C "$top" ls-files -s scripts | awk '$4 ~ /\.sh$/ && $4 != "scripts/lib.sh" && $1 != "100755" { print $4 }')
+[ -z "$noexec" ] && echo "PASS: every script in scripts/ is executable in git" ||
+	echo "FAIL: not executable in git: $noexec"
+
 # Base pin: a wrong checksum is refused and the cached download survives.
 deb=$(scripts/fetch-base.sh 2>/dev/null | tail -n 1)
 if [ -f "$deb" ]; then

@@ -5,6 +5,7 @@
 # (its TAP nested as a subtest), the LVTPC counter self-test, the PMI
 # delivery check and a short BPF 'bench' smoke run.
 # Usage: tests.sh TOOLS-DIR OBJ
+# KSELFTESTS='collection:test ...' runs only those kselftests.
 . "$(dirname "$0")/lib.sh"
 tools=$1
 obj=$2
@@ -21,6 +22,7 @@ stage "$tools/kselftest" "$tools/bench" "$(command -v perf)"
 needs_pmu="perf_events:remove_on_exec"
 run='' skipped=''
 for t in $(cat /tmp/kselftest/kselftest-list.txt); do
+	case " ${KSELFTESTS:-$t} " in *" $t "*) ;; *) continue ;; esac
 	case " $needs_pmu " in
 	*" $t "*)
 		if [ ! -d /sys/bus/event_source/devices/cpu ]; then

@@ -3,6 +3,7 @@
 # test: the boot itself (boot-guest.sh's verdict), KUnit (KTAP in the
 # kernel log) and the guest's own KTAP, both read by ktap-results.sh.
 # Usage: check-guest.sh TREE OBJ   Prints PASS:/FAIL:/SKIP: lines.
+# KSELFTESTS='collection:test ...' runs only those kselftests.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -15,7 +16,7 @@ mkdir -p "$run"
 
 # allnoconfig leaves KUNIT_DEFAULT_ENABLED off; enable the suites here.
 GUEST_APPEND="kunit.enable=1 ${GUEST_APPEND:-}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
-	"sh $TOP/guest/tests.sh $obj/guest-tools $obj" >"$run/output" 2>"$run/boot.err"
+	"KSELFTESTS='${KSELFTESTS:-}' sh $TOP/guest/tests.sh $obj/guest-tools $obj" >"$run/output" 2>"$run/boot.err"
 cat "$run/boot.err" >&2
 verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 case $verdict in

@@ -8,12 +8,18 @@
 #                               after 'FAIL: ', e.g. 'kunit suite.case',
 #                               'kselftest perf_events: prog'; 'splat'
 #                               is the guest kernel log check)
+#   Only: named                (optional: of the kselftests, run only
+#                               those named in Caught-by, so that an
+#                               earlier test's splat cannot end the run
+#                               before they have failed on their own)
 # The mutant is applied at the top of the series (or replaces it, with
 # 'Tree: base'), the test kernel is built from it and booted with the
 # guest tests built from the series.  A mutant is caught when one of its
 # named checks FAILs; a splat in the guest log counts too, and says so.
 # Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
 # Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
+# The table (BUILD/mutants/table.txt) keeps the rows of earlier runs for
+# the same top of the series, so mutants can be run a few at a time.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,7 +49,10 @@ fi
 head=$(git -C "$tree" rev-parse HEAD)
 
 table="$out/table.txt"
-printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time >"$table.new"
+{
+	echo "series top $head"
+	printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time
+} >"$table.new"
 survived=0
 for m in $list; do
 	name=$(basename "$m" .patch)
@@ -52,6 +61,11 @@ for m in $list; do
 	want=$(sed -n 's/^Caught-by: *//p' "$m")
 	[ -n "$want" ] || die "$m names no Caught-by check"
 	base=$(sed -n 's/^Tree: *//p' "$m")
+	only=
+	if [ "$(sed -n 's/^Only: *//p' "$m")" = named ]; then
+		only=$(printf '%s\n' "$want" | sed -n 's/^kselftest \([^:]*\): *\(.*\)$/\1:\2/p' | paste -sd ' ' -)
+		[ -n "$only" ] || die "$m: 'Only: named' but no kselftest in Caught-by"
+	fi
 	worktree "$tree" "$src" "$head"
 	result=
 	if [ "$base" = base ]; then
@@ -74,7 +88,7 @@ for m in $list; do
 		ln -s "$sobj/guest-tools" "$obj/guest-tools"
 		# A healthy test guest finishes in about two minutes; a mutant
 		# that hangs it should not hold the run for the default 15.
-		GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$tree" "$obj" >>"$log" 2>&1
+		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$tree" "$obj" >>"$log" 2>&1
 		cp "$obj/check-run/console.log" "$out/$name.console.log" 2>/dev/null
 		cp "$obj/check-run/output" "$out/$name.output" 2>/dev/null
 		failed=$(sed -n 's/^FAIL: //p' "$log")
@@ -109,6 +123,14 @@ EOF
 	esac
 done
 worktree "$tree" "$src" "$head"
+# Earlier rows for the same series, of mutants not run this time.
+if [ "$(head -n 1 "$table" 2>/dev/null)" = "series top $head" ]; then
+	tail -n +3 "$table" | while IFS= read -r row; do
+		grep -q "^${row%% *} " "$table.new" || printf '%s\n' "$row"
+	done >"$table.old"
+	cat "$table.old" >>"$table.new"
+	rm -f "$table.old"
+fi
 mv "$table.new" "$table"
 echo
 cat "$table"

@@ -110,7 +110,7 @@ EOF
 $want
 EOF
 			result=caught why="splat in the guest kernel log; ${ran:+passed: $ran}"
-			[ -n "$ran" ] || why="${why}the named checks did not run"
+			[ -n "$ran" ] || why="${why}the named checks did not report a result"
 		else
 			result=SURVIVED why="none of: $(printf '%s\n' "$want" | paste -sd ';' -)"
 		fi

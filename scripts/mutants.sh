@@ -19,7 +19,8 @@
 # Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
 # Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
 # The table (BUILD/mutants/table.txt) keeps the rows of earlier runs for
-# the same top of the series, so mutants can be run a few at a time.
+# the same code at the top of the series, so mutants can be run a few at
+# a time.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -47,10 +48,11 @@ else
 fi
 
 head=$(git -C "$tree" rev-parse HEAD)
+head_tree=$(git -C "$tree" rev-parse "HEAD^{tree}")
 
 table="$out/table.txt"
 {
-	echo "series top $head"
+	echo "series top $head (tree $head_tree)"
 	printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time
 } >"$table.new"
 survived=0
@@ -123,8 +125,9 @@ EOF
 	esac
 done
 worktree "$tree" "$src" "$head"
-# Earlier rows for the same series, of mutants not run this time.
-if [ "$(head -n 1 "$table" 2>/dev/null)" = "series top $head" ]; then
+# Earlier rows for the same code (changelogs may differ), of mutants not
+# run this time.
+if head -n 1 "$table" 2>/dev/null | grep -q "(tree $head_tree)\$"; then
 	tail -n +3 "$table" | while IFS= read -r row; do
 		grep -q "^${row%% *} " "$table.new" || printf '%s\n' "$row"
 	done >"$table.old"

@@ -22,7 +22,7 @@ syscalls="perf_event_open ioctl close mmap read prctl sched_setaffinity sched_ge
 sched_yield sched_setscheduler bpf clone exit"
 # Stressor:workers (cpu-online: one, CPU 1 is the only one it can take;
 # stress-ng runs it only with --pathological, as it may hang a machine).
-stressors="affinity:2 cpu-online:1 switch:2 race-sched:2 yield:2 prctl:1"
+stressors=${STRESSORS:-"affinity:2 cpu-online:1 switch:2 race-sched:2 yield:2 prctl:1"}
 
 ktap_start "$tools" 2
 # Anything blocked this long under the load is a hang, not slowness.

@@ -9,6 +9,8 @@
 #                out in BUILD/fuzz-base/linux and built with the test
 #                kernel's fragments in BUILD/fuzz-base/obj (beside its
 #                tree as the test kernel is, so ccache reuses objects).
+#   FUZZ_STRESSORS  stress-ng's stressors as NAME:WORKERS, instead of
+#                guest/fuzz.sh's list (to find which one a finding needs).
 #   FUZZ_KASAN=1 the KASAN build of each (BUILD/obj-kasan, as for
 #                'make stress-kasan', and BUILD/fuzz-base/obj-kasan).
 # Each kernel's run (console.log, dmesg, output, verdict) is kept in
@@ -21,6 +23,12 @@ tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 secs=${FUZZ_SECONDS:-300}
 case $secs in '' | *[!0-9]*) die "FUZZ_SECONDS must be a number of seconds, not '$secs'" ;; esac
+for st in ${FUZZ_STRESSORS:-}; do
+	case ${st%%:*}/${st#*:} in
+	/* | [a-z]*/*[!0-9]* | [a-z]*/ | [a-z]*/0* | *[!a-z0-9-]*/* | [!a-z]*/* | */*:*)
+		die "FUZZ_STRESSORS: '$st' is not NAME:WORKERS (e.g. 'switch:2 yield:2')" ;;
+	esac
+done
 kernels=${FUZZ_KERNEL:-series}
 case ${BASE:-0} in 0 | '') ;; *) kernels="$kernels base" ;; esac
 kasan= frag=
@@ -57,7 +65,7 @@ for k in $kernels; do
 	# The hotplug loop logs a few lines per cycle: keep all of them.
 	GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
 		GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((2 * secs + 420))} "$here/boot-guest.sh" \
-		"$obj/arch/x86/boot/bzImage" "$run" "sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
+		"$obj/arch/x86/boot/bzImage" "$run" "STRESSORS='${FUZZ_STRESSORS:-}' sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
 		>"$run/output" 2>"$run/boot.err"
 	runs="$runs $run"
 done

@@ -362,6 +362,14 @@ rc=$?
 	grep -q '^FAIL: fuzz base finding: .* perf_event_exit_cpu (base only)' "$tmp/out" &&
 	echo "PASS: fuzz report: a splat only the series shows is the series'" ||
 	{ echo "FAIL: fuzz report: a splat only the series shows is misreported (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+# A malformed stressor list is refused before any earlier run is removed.
+mkdir -p "$tmp/fb/fuzz/series"
+echo kept >"$tmp/fb/fuzz/series/console.log"
+expect "fuzz with a malformed FUZZ_STRESSORS" "FUZZ_STRESSORS: ':2' is not NAME:WORKERS" \
+	env BUILD="$tmp/fb" FUZZ_STRESSORS='switch:2 :2' scripts/fuzz.sh "$BUILD/linux" "$tmp/fb"
+[ "$(cat "$tmp/fb/fuzz/series/console.log")" = kept ] &&
+	echo "PASS: fuzz: a malformed FUZZ_STRESSORS leaves the last run in place" ||
+	echo "FAIL: fuzz: a malformed FUZZ_STRESSORS removed the last run"
 cp tests/data/fuzz/console.log "$fz/base/"
 echo timeout >"$fz/base/verdict"
 sed '/^# stress-ng for/,$d' tests/data/fuzz/output >"$fz/base/output"

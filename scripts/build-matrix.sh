@@ -191,6 +191,18 @@ for name in $names; do
 			make_in "$o" "$o/plan.log" -n -k $(for d in $dirs; do printf '%s/ ' "$d"; done) || true
 			grep -oE ' -o [^ ]+\.o ' "$o/plan.log" | sed 's/^ -o //; s/ $//; s/\.o$/.c/' | sort -u |
 				comm -12 - "$out/$scope" >"$o/objects"
+			# Named one by one, an object whose directory Kbuild also
+			# reaches through a parent's subdirectory list (drivers/
+			# lists char/ and char/ipmi/) is compiled by two
+			# descents at once, racing on its .o.d: its command
+			# shows up in the plan more often than the others'
+			# (each shows up twice: run, and saved in .cmd).  Those
+			# are compiled without -j.
+			: >"$o/plan.log"
+			make_in "$o" "$o/plan.log" -n -k $(sed 's/\.c$/.o/' "$o/objects") || true
+			grep -oE ' -o [^ ]+\.o ' "$o/plan.log" | sed 's/^ -o //; s/ $//; s/\.o$/.c/' | sort | uniq -c |
+				awk 'NR == 1 || $1 < min { min = $1 } { n[$2] = $1 } END { for (f in n) if (n[f] > min) print f }' |
+				sort | comm -12 - "$o/objects" >"$o/objects-serial"
 			: >"$o/plan.log"
 		fi
 		if [ $scope = patch ]; then
@@ -201,7 +213,16 @@ for name in $names; do
 		objs=$(while read -r f; do if [ -f "$src/$f" ]; then printf '%s ' "${f%.c}.o"; fi; done <"$o/objs-$k")
 		echo "$objs" >"$o/objs-$k"
 		for f in $objs; do rm -f "$o/$f"; done
-		if make_in "$o" "$log" prepare && { [ -z "$objs" ] || make_in "$o" "$log" -k $objs; }; then
+		serial= parallel=
+		for f in $objs; do
+			if grep -qFx "${f%.o}.c" "$o/objects-serial" 2>/dev/null; then
+				serial="$serial $f"
+			else
+				parallel="$parallel $f"
+			fi
+		done
+		if make_in "$o" "$log" prepare && { [ -z "$parallel" ] || make_in "$o" "$log" -k $parallel; } &&
+			{ [ -z "$serial" ] || make_in "$o" "$log" -k -j1 $serial; }; then
 			warnings "$log" >"$o/warn-$k"
 			echo ok >"$o/cell-$k"
 		else

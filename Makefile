@@ -66,7 +66,8 @@ stress-kasan: tools
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan test configs/kasan.config
 	scripts/stress.sh $(B)/linux $(B)/obj-kasan $(B)/obj-test
 
-# FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN: see scripts/fuzz.sh.
+# FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN, FUZZ_STRESSORS: see
+# scripts/fuzz.sh.
 fuzz: tools
 	scripts/fuzz.sh $(B)/linux $(B)/obj-test
 

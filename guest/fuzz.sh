@@ -7,7 +7,8 @@
 #              feeds, fds from its perf and BPF providers, while CPU 1
 #              goes offline and online in a loop;
 #   stress-ng  perf events on every stressor (--perf), CPU affinity,
-#              CPU hotplug, context switches, scheduler races.
+#              CPU hotplug, context switches, scheduler races
+#              (STRESSORS='NAME:WORKERS ...' replaces that list).
 # Both run through isolate.sh: no writable host directory is mounted
 # where they run.
 . "$(dirname "$0")/lib.sh"

@@ -162,7 +162,7 @@ for name in $names; do
 	[ -z "$nolink" ] || link=
 	o=$out/$name
 	mkdir -p "$o"
-	rm -f "$o"/cell-* "$o"/warn-* "$o"/objs-* "$o/objects"
+	rm -f "$o"/cell-* "$o"/warn-* "$o"/objs-* "$o/objects" "$o/objects-serial"
 	case $prefixes in
 	all) order="$k_top $(seq 0 $((k_top - 1)))" ;;
 	ends) order="$k_top 0" ;;
@@ -195,15 +195,17 @@ for name in $names; do
 			# reaches through a parent's subdirectory list (drivers/
 			# lists char/ and char/ipmi/) is compiled by two
 			# descents at once, racing on its .o.d: its command
-			# shows up in the plan more often than the others'
-			# (each shows up twice: run, and saved in .cmd).  Those
+			# shows up in the plan more often than that of
+			# init/main.o, which only the top level reaches.  Those
 			# are compiled without -j.
-			: >"$o/plan.log"
-			make_in "$o" "$o/plan.log" -n -k $(sed 's/\.c$/.o/' "$o/objects") || true
-			grep -oE ' -o [^ ]+\.o ' "$o/plan.log" | sed 's/^ -o //; s/ $//; s/\.o$/.c/' | sort | uniq -c |
-				awk 'NR == 1 || $1 < min { min = $1 } { n[$2] = $1 } END { for (f in n) if (n[f] > min) print f }' |
-				sort | comm -12 - "$o/objects" >"$o/objects-serial"
-			: >"$o/plan.log"
+			: >"$o/plan.log" >"$o/objects-serial"
+			if [ -s "$o/objects" ]; then
+				make_in "$o" "$o/plan.log" -n -k init/main.o $(sed 's/\.c$/.o/' "$o/objects") || true
+				grep -oE ' -o [^ ]+\.o ' "$o/plan.log" | sed 's/^ -o //; s/ $//; s/\.o$/.c/' | sort | uniq -c |
+					awk '{ n[$2] = $1 } END { for (f in n) if (n["init/main.c"] && n[f] > n["init/main.c"]) print f }' |
+					sort | comm -12 - "$o/objects" >"$o/objects-serial"
+				: >"$o/plan.log"
+			fi
 		fi
 		if [ $scope = patch ]; then
 			git -C "$src" diff --name-only "$c^" "$c" -- '*.c' | grep -Fxf "$o/objects" >"$o/objs-$k" || true
@@ -221,8 +223,14 @@ for name in $names; do
 				parallel="$parallel $f"
 			fi
 		done
-		if make_in "$o" "$log" prepare && { [ -z "$parallel" ] || make_in "$o" "$log" -k $parallel; } &&
-			{ [ -z "$serial" ] || make_in "$o" "$log" -k -j1 $serial; }; then
+		built=ok
+		if ! make_in "$o" "$log" prepare; then
+			built=
+		else
+			[ -z "$parallel" ] || make_in "$o" "$log" -k $parallel || built=
+			[ -z "$serial" ] || make_in "$o" "$log" -k -j1 $serial || built=
+		fi
+		if [ -n "$built" ]; then
 			warnings "$log" >"$o/warn-$k"
 			echo ok >"$o/cell-$k"
 		else

@@ -23,12 +23,6 @@ tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 secs=${FUZZ_SECONDS:-300}
 case $secs in '' | *[!0-9]*) die "FUZZ_SECONDS must be a number of seconds, not '$secs'" ;; esac
-for st in ${FUZZ_STRESSORS:-}; do
-	case ${st%%:*}/${st#*:} in
-	/* | [a-z]*/*[!0-9]* | [a-z]*/ | [a-z]*/0* | *[!a-z0-9-]*/* | [!a-z]*/* | */*:*)
-		die "FUZZ_STRESSORS: '$st' is not NAME:WORKERS (e.g. 'switch:2 yield:2')" ;;
-	esac
-done
 kernels=${FUZZ_KERNEL:-series}
 case ${BASE:-0} in 0 | '') ;; *) kernels="$kernels base" ;; esac
 kasan= frag=
@@ -37,6 +31,23 @@ case ${FUZZ_KASAN:-0} in 0 | '') ;; *) kasan=-kasan frag=$TOP/configs/kasan.conf
 	die "no guest tools in $sobj: run 'make tools' first"
 need_cmd trinity trinity
 need_cmd stress-ng stress-ng
+# Checked before any earlier run is removed: NAME:WORKERS, NAME one of
+# stress-ng's stressors, each once.
+set -f
+stressors=$(echo ${FUZZ_STRESSORS:-})
+[ -z "${FUZZ_STRESSORS:-}" ] || [ -n "$stressors" ] || die "FUZZ_STRESSORS is blank: unset it for the default list"
+known=" $(stress-ng --stressors) "
+seen=' '
+for st in $stressors; do
+	case ${st%%:*}/${st#*:} in
+	/* | [a-z]*/*[!0-9]* | [a-z]*/ | [a-z]*/0* | *[!a-z0-9-]*/* | [!a-z]*/* | */*:*)
+		die "FUZZ_STRESSORS: '$st' is not NAME:WORKERS (e.g. 'switch:2 yield:2')" ;;
+	esac
+	case $known in *" ${st%%:*} "*) ;; *) die "FUZZ_STRESSORS: stress-ng has no stressor '${st%%:*}' (stress-ng --stressors lists them)" ;; esac
+	case $seen in *" ${st%%:*} "*) die "FUZZ_STRESSORS: '${st%%:*}' is named twice" ;; esac
+	seen="$seen${st%%:*} "
+done
+set +f
 
 runs= done=
 for k in $kernels; do
@@ -65,7 +76,7 @@ for k in $kernels; do
 	# The hotplug loop logs a few lines per cycle: keep all of them.
 	GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
 		GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((2 * secs + 420))} "$here/boot-guest.sh" \
-		"$obj/arch/x86/boot/bzImage" "$run" "STRESSORS='${FUZZ_STRESSORS:-}' sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
+		"$obj/arch/x86/boot/bzImage" "$run" "STRESSORS='$stressors' sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
 		>"$run/output" 2>"$run/boot.err"
 	runs="$runs $run"
 done

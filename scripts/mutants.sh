@@ -18,9 +18,10 @@
 # named checks FAILs; a splat in the guest log counts too, and says so.
 # Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
 # Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
-# The table (BUILD/mutants/table.txt) keeps the rows of earlier runs for
-# the same code at the top of the series, so mutants can be run a few at
-# a time.
+# The table (BUILD/mutants/table.txt) has a row for every mutant in
+# tests/mutants whose last run was on the same code at the top of the
+# series with the same mutant patch, so mutants can be run a few at a
+# time; the exit status is this run's.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -51,10 +52,9 @@ head=$(git -C "$tree" rev-parse HEAD)
 head_tree=$(git -C "$tree" rev-parse "HEAD^{tree}")
 
 table="$out/table.txt"
-{
-	echo "series top $head (tree $head_tree)"
-	printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time
-} >"$table.new"
+mkdir -p "$out/rows"
+# key MUTANT: what a row was measured on: the series' code and the mutant.
+key() { echo "$head_tree $(git hash-object "$1")"; }
 survived=0
 for m in $list; do
 	name=$(basename "$m" .patch)
@@ -64,10 +64,18 @@ for m in $list; do
 	[ -n "$want" ] || die "$m names no Caught-by check"
 	base=$(sed -n 's/^Tree: *//p' "$m")
 	only=
-	if [ "$(sed -n 's/^Only: *//p' "$m")" = named ]; then
+	case $(sed -n 's/^Only:[[:space:]]*//p' "$m" | sed 's/[[:space:]]*$//') in
+	'') ;;
+	named)
 		only=$(printf '%s\n' "$want" | sed -n 's/^kselftest \([^:]*\): *\(.*\)$/\1:\2/p' | paste -sd ' ' -)
 		[ -n "$only" ] || die "$m: 'Only: named' but no kselftest in Caught-by"
-	fi
+		for t in $only; do
+			grep -qFx "$t" "$sobj/guest-tools/kselftest/kselftest-list.txt" ||
+				die "$m: Caught-by names kselftest '$t', which the guest tools do not have"
+		done
+		;;
+	*) die "$m: 'Only:' takes one value, 'named'" ;;
+	esac
 	worktree "$tree" "$src" "$head"
 	result=
 	if [ "$base" = base ]; then
@@ -102,38 +110,52 @@ for m in $list; do
 		done <<EOF
 $want
 EOF
+		verdict=$(printf '%s\n' "$failed" | sed -n 's/^test guest boot (\([^)]*\)).*/\1/p')
 		if [ -n "$hit" ]; then
 			result=caught why=$hit
-		elif printf '%s\n' "$failed" | grep -q '^test guest boot'; then
+		elif [ -n "$verdict" ]; then
 			ran=
 			while IFS= read -r w; do
 				printf '%s\n' "$passed" | grep -qF -- "$w" && ran="$ran${ran:+; }$w"
 			done <<EOF
 $want
 EOF
-			result=caught why="splat in the guest kernel log; ${ran:+passed: $ran}"
+			# The guest's verdict (boot-guest.sh); a hang or panic
+			# says whether the kernel warned first.
+			case $verdict in
+			splat) why="splat in the guest kernel log" ;;
+			*)
+				why="guest $verdict"
+				grep -Eqf "$TOP/guest/splat.ere" "$out/$name.console.log" 2>/dev/null &&
+					why="$why after a splat in its kernel log"
+				;;
+			esac
+			result=caught why="$why; ${ran:+passed: $ran}"
 			[ -n "$ran" ] || why="${why}the named checks did not report a result"
 		else
 			result=SURVIVED why="none of: $(printf '%s\n' "$want" | paste -sd ';' -)"
 		fi
 	fi
 	t=$(($(date +%s) - start))
-	printf '%-36s %-8s %-58s %ss\n' "$name" "$result" "$why" "$t" >>"$table.new"
+	printf '%-36s %-8s %-58s %ss\n' "$name" "$result" "$why" "$t" >"$out/rows/$name.row"
+	key "$m" >"$out/rows/$name.key"
 	case $result in
 	caught) echo "PASS: mutant $name caught: $why (${t} s)" ;;
 	*) survived=$((survived + 1)); echo "FAIL: mutant $name $result: $why (${t} s; log $log)" ;;
 	esac
 done
 worktree "$tree" "$src" "$head"
-# Earlier rows for the same code (changelogs may differ), of mutants not
-# run this time.
-if head -n 1 "$table" 2>/dev/null | grep -q "(tree $head_tree)\$"; then
-	tail -n +3 "$table" | while IFS= read -r row; do
-		grep -q "^${row%% *} " "$table.new" || printf '%s\n' "$row"
-	done >"$table.old"
-	cat "$table.old" >>"$table.new"
-	rm -f "$table.old"
-fi
+# The rows of this run and of earlier ones on the same code (changelogs
+# may differ) and mutant, in name order.
+{
+	echo "series top $head (tree $head_tree)"
+	printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time
+	for m in "$TOP"/tests/mutants/*.patch; do
+		name=$(basename "$m" .patch)
+		[ "$(cat "$out/rows/$name.key" 2>/dev/null)" = "$(key "$m")" ] || continue
+		cat "$out/rows/$name.row"
+	done
+} >"$table.new"
 mv "$table.new" "$table"
 echo
 cat "$table"

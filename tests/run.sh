@@ -362,8 +362,10 @@ rc=$?
 	grep -q '^FAIL: fuzz base finding: .* perf_event_exit_cpu (base only)' "$tmp/out" &&
 	echo "PASS: fuzz report: a splat only the series shows is the series'" ||
 	{ echo "FAIL: fuzz report: a splat only the series shows is misreported (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
-# A malformed stressor list is refused before any earlier run is removed.
-mkdir -p "$tmp/fb/fuzz/series"
+# A malformed stressor list is refused before any earlier run is removed
+# (the guest tools are there, so only that check can stop it).
+mkdir -p "$tmp/fb/fuzz/series" "$tmp/fb/guest-tools/kselftest/kselftest"
+: >"$tmp/fb/guest-tools/kselftest/kselftest/ktap_helpers.sh"
 echo kept >"$tmp/fb/fuzz/series/console.log"
 expect "fuzz with a malformed FUZZ_STRESSORS" "FUZZ_STRESSORS: ':2' is not NAME:WORKERS" \
 	env BUILD="$tmp/fb" FUZZ_STRESSORS='switch:2 :2' scripts/fuzz.sh "$BUILD/linux" "$tmp/fb"

@@ -39,10 +39,8 @@ stressors=$(echo ${FUZZ_STRESSORS:-})
 known=" $(stress-ng --stressors) "
 seen=' '
 for st in $stressors; do
-	case ${st%%:*}/${st#*:} in
-	/* | [a-z]*/*[!0-9]* | [a-z]*/ | [a-z]*/0* | *[!a-z0-9-]*/* | [!a-z]*/* | */*:*)
-		die "FUZZ_STRESSORS: '$st' is not NAME:WORKERS (e.g. 'switch:2 yield:2')" ;;
-	esac
+	echo "$st" | grep -Eqx '[a-z][a-z0-9-]*:[1-9][0-9]*' ||
+		die "FUZZ_STRESSORS: '$st' is not NAME:WORKERS (e.g. 'switch:2 yield:2')"
 	case $known in *" ${st%%:*} "*) ;; *) die "FUZZ_STRESSORS: stress-ng has no stressor '${st%%:*}' (stress-ng --stressors lists them)" ;; esac
 	case $seen in *" ${st%%:*} "*) die "FUZZ_STRESSORS: '${st%%:*}' is named twice" ;; esac
 	seen="$seen${st%%:*} "

@@ -29,7 +29,7 @@ start=$(date +%s)
 # The bench kernels are built from one scratch checkout at one path,
 # each into its own object directory: ccache then reuses every object
 # whose source is the same in two kernels (the ceiling differs from the
-# base in one file, patches 3 and 4 touch two directories).  A prefix
+# base in one file, patches 3 and 4 touch arch/x86 alone).  A prefix
 # that builds the same kernel as an earlier one is not built again.
 plan=$("$here/bench-kernels.sh" "$BUILD/linux")
 [ "$(grep -c . patches/series)" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||

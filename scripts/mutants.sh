@@ -8,6 +8,7 @@
 #                               after 'FAIL: ', e.g. 'kunit suite.case',
 #                               'kselftest perf_events: prog'; 'splat'
 #                               is the guest kernel log check)
+#   Needs: what the checks need (optional, said when they skip)
 #   Only: named                (optional: of the kselftests, run only
 #                               those named in Caught-by, so that an
 #                               earlier test's splat cannot end the run
@@ -16,6 +17,8 @@
 # 'Tree: base'), the test kernel is built from it and booted with the
 # guest tests built from the series.  A mutant is caught when one of its
 # named checks FAILs; a splat in the guest log counts too, and says so.
+# One whose named checks all SKIP (a test that needs a PMU, here) is
+# 'untested': neither caught nor survived, and the run does not fail.
 # Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
 # Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
 # The table (BUILD/mutants/table.txt) has a row for every mutant in
@@ -55,6 +58,12 @@ table="$out/table.txt"
 mkdir -p "$out/rows"
 # key MUTANT: what a row was measured on: the series' code and the mutant.
 key() { echo "$head_tree $(git hash-object "$1")"; }
+# all_in NAMES LINES: every line of NAMES is in one of LINES.
+all_in() {
+	printf '%s\n' "$1" | while IFS= read -r w; do
+		printf '%s\n' "$2" | grep -qF -- "$w" || exit 1
+	done
+}
 survived=0
 for m in $list; do
 	name=$(basename "$m" .patch)
@@ -103,6 +112,7 @@ for m in $list; do
 		cp "$obj/check-run/output" "$out/$name.output" 2>/dev/null
 		failed=$(sed -n 's/^FAIL: //p' "$log")
 		passed=$(sed -n 's/^PASS: //p' "$log")
+		skipped=$(sed -n 's/^SKIP: //p' "$log")
 		hit=
 		while IFS= read -r w; do
 			[ "$w" = splat ] && w="test guest boot"
@@ -132,6 +142,9 @@ EOF
 			esac
 			result=caught why="$why; ${ran:+passed: $ran}"
 			[ -n "$ran" ] || why="${why}the named checks did not report a result"
+		elif all_in "$want" "$skipped"; then
+			needs=$(sed -n 's/^Needs: *//p' "$m")
+			result=untested why="skipped: $(printf '%s\n' "$want" | paste -sd ';' -)${needs:+; needs $needs}"
 		else
 			result=SURVIVED why="none of: $(printf '%s\n' "$want" | paste -sd ';' -)"
 		fi
@@ -141,6 +154,7 @@ EOF
 	key "$m" >"$out/rows/$name.key"
 	case $result in
 	caught) echo "PASS: mutant $name caught: $why (${t} s)" ;;
+	untested) echo "SKIP: mutant $name untested: $why (${t} s)" ;;
 	*) survived=$((survived + 1)); echo "FAIL: mutant $name $result: $why (${t} s; log $log)" ;;
 	esac
 done

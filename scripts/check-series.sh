@@ -1,6 +1,7 @@
 #!/bin/sh
-# Series hygiene: every patch checkpatch --strict clean and signed off,
-# and regenerating patches/ from the tree changes no byte.
+# Series hygiene: every patch checkpatch --strict clean, signed off by
+# its author, with a 'subsystem: summary' subject numbered as the cover
+# letter says, and regenerating patches/ from the tree changes no byte.
 # Usage: check-series.sh TREE [PATCH-DIR]   Prints PASS:/FAIL: lines.
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -9,26 +10,27 @@ here=$(cd "$(dirname "$0")" && pwd)
 tree=$1
 pdir=$(cd "${2:-patches}" && pwd)
 
-# With a cover letter, patch N of M is '[PATCH vV N/M]', V and M as in
-# the cover letter's '[PATCH vV 0/M]'.
+# With a cover letter '[PREFIX 0/M]', patch N of the M in 'series' is
+# '[PREFIX N/M]'.
 cover=$pdir/0000-cover-letter.patch
+sum=$(mktemp)
+trap 'rm -f "$sum"' EXIT
 total=$(grep -c '^[^#]' "$pdir/series" || true)
-ver=
-[ -f "$cover" ] && ver=$(sed -n 's/^Subject: \[PATCH \(v[0-9][0-9]*\) 0\/[0-9][0-9]*\].*/\1 /p' "$cover" | head -n 1)
+[ -f "$cover" ] && prefix=$(cover_prefix "$cover")
 n=0
 while read -r p; do
 	case $p in '' | '#'*) continue ;; esac
 	n=$((n + 1))
 	# checkpatch asks whether MAINTAINERS needs updating whenever a patch
-	# adds a file; it does not when an existing section already lists a
-	# maintainer for every file the patch adds.
+	# adds, deletes or renames a file.  Not asked: where the patch only
+	# adds files and a section of MAINTAINERS names a maintainer for each.
 	ign=
-	added=$(awk '/^--- \/dev\/null$/ { getline; sub(/^\+\+\+ b\//, ""); print }' "$pdir/$p")
-	if [ -n "$added" ]; then
+	git apply --summary "$pdir/$p" >"$sum" 2>/dev/null || true
+	if [ -s "$sum" ] && ! grep -qv '^ create mode [0-7]* ' "$sum"; then
 		ign="--ignore FILE_PATH_CHANGES"
-		for f in $added; do
+		while read -r _c _m _mode f; do
 			[ -n "$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --nol --nor -f "$f" 2>/dev/null)" ] || ign=
-		done
+		done <"$sum"
 	fi
 	# checkpatch runs scripts/spdxcheck.py with python3 from PATH; Debian's
 	# python3 has the modules it needs (python3-ply, python3-git).
@@ -45,13 +47,13 @@ while read -r p; do
 		echo "FAIL: Signed-off-by of the author ($author) missing in $p"
 	fi
 	if [ -f "$cover" ]; then
-		if grep -qF "Subject: [PATCH $ver$n/$total] " "$pdir/$p"; then
-			echo "PASS: subject prefix [PATCH $ver$n/$total] in $p"
+		if grep -qF "Subject: [$prefix $n/$total] " "$pdir/$p"; then
+			echo "PASS: subject prefix [$prefix $n/$total] in $p"
 		else
-			echo "FAIL: subject prefix of $p is not [PATCH $ver$n/$total], as the cover letter's numbers it"
+			echo "FAIL: subject prefix of $p is not [$prefix $n/$total] (the cover letter's prefix, patch $n of $total)"
 		fi
 	fi
-	case $(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$pdir/$p" | head -n 1) in
+	case $(sed -n 's/^Subject: \[[^]]*\] //p' "$pdir/$p" | head -n 1) in
 	[a-z0-9/_-]*:\ [A-Za-z]*) echo "PASS: subject 'subsystem: summary' in $p" ;;
 	*) echo "FAIL: subject of $p is not 'subsystem: imperative summary'" ;;
 	esac

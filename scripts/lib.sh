@@ -72,3 +72,12 @@ worktree() {
 		die "cannot add a worktree of $1 at $2"
 	git -C "$2" checkout -q -f --detach "$3" || die "cannot check out $3 in $2"
 }
+
+# cover_prefix COVER: the subject prefix of a cover letter, 'PATCH v3' of
+# its header's 'Subject: [PATCH v3 0/5] ...'; every patch of the series
+# carries it, numbered.
+cover_prefix() {
+	_p=$(sed -n '/^$/q; s/^Subject: \[\(.*\) 0\/[0-9][0-9]*\].*/\1/p' "$1")
+	[ -n "$_p" ] || die "$1: no 'Subject: [PREFIX 0/N] ...' line in its header (e.g. '[PATCH v3 0/5]')"
+	printf '%s\n' "$_p"
+}

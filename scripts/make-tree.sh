@@ -44,11 +44,12 @@ make_base() {
 if [ -d "$tree/.git" ] && [ "$(git -C "$tree" log -1 --format=%s base 2>/dev/null)" = "base: $BASE_PACKAGE $BASE_VERSION" ]; then
 	[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 		die "$tree has uncommitted changes: commit them and 'make export', or discard them, then re-run"
-	if "$here/export-series.sh" "$tree" "$pdir" --check >/dev/null 2>&1; then
+	if diffs=$("$here/export-series.sh" "$tree" "$pdir" --check 2>&1); then
 		say "$tree already holds the series"
 		exit 0
 	fi
 	if [ "${FORCE:-0}" != 1 ]; then
+		printf '%s\n' "$diffs" >&2
 		die "$tree holds commits that differ from patches/: run 'make export' to keep them, or 'make tree FORCE=1' to reset the tree to patches/ (its HEAD is kept as a branch)"
 	fi
 	keep="backup-$(date +%Y%m%d-%H%M%S)"

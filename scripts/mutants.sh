@@ -58,10 +58,11 @@ table="$out/table.txt"
 mkdir -p "$out/rows"
 # key MUTANT: what a row was measured on: the series' code and the mutant.
 key() { echo "$head_tree $(git hash-object "$1")"; }
-# all_in NAMES LINES: every line of NAMES is in one of LINES.
+# all_in NAMES LINES: every line of NAMES is one of LINES, whole or
+# followed by a space (a reason).
 all_in() {
 	printf '%s\n' "$1" | while IFS= read -r w; do
-		printf '%s\n' "$2" | grep -qF -- "$w" || exit 1
+		printf '%s\n' "$2" | awk -v w="$w" '$0 == w || index($0, w " ") == 1 { f = 1 } END { exit !f }' || exit 1
 	done
 }
 survived=0

@@ -113,25 +113,39 @@ scripts/apply-series.sh "$tmp/repo2" "$tmp/p2" >/dev/null 2>&1 &&
 	echo "PASS: testing notes survive applying and exporting the series" ||
 	{ echo "FAIL: applying then exporting the series changes a patch with notes"; sed 's/^/    /' "$tmp/out"; }
 
-# The cover letter's shortlog and diffstat are git's, and its version
-# numbers every patch: a hand-edited diffstat fails the no-op check.
+# The cover letter's shortlog and diffstat are git's, and its subject's
+# prefix numbers every patch; the text written by hand stays, even a line
+# like a shortlog's; a hand-edited diffstat fails the no-op check.
 rm -rf "$tmp/p3" && mkdir -p "$tmp/p3"
-printf 'From: T <t@t>\nSubject: [PATCH v7 0/9] demo\n\nWhy.\n\nT (9):\n  stale\n\n file | 9 +++++++++\n' \
+printf 'From: T <t@t>\nSubject: [RFC PATCH v7 0/9] demo\n\nWhy.\n\nThanks to (2):\nboth.\n\nT (9):\n  stale\n\n file | 9 +++++++++\n' \
 	>"$tmp/p3/0000-cover-letter.patch"
 if scripts/export-series.sh "$tmp/repo2" "$tmp/p3" >/dev/null 2>&1 &&
-	grep -q '^Subject: \[PATCH v7 0/1\] demo$' "$tmp/p3/0000-cover-letter.patch" &&
+	grep -q '^Subject: \[RFC PATCH v7 0/1\] demo$' "$tmp/p3/0000-cover-letter.patch" &&
 	grep -q '^ file | 2 +-$' "$tmp/p3/0000-cover-letter.patch" && grep -q '^Why\.$' "$tmp/p3/0000-cover-letter.patch" &&
-	! grep -q stale "$tmp/p3/0000-cover-letter.patch" &&
-	grep -q '^Subject: \[PATCH v7 1/1\] demo: Change a line$' "$tmp/p3/0001-demo-Change-a-line.patch"; then
-	echo "PASS: export writes the cover letter's count, shortlog and diffstat and numbers the patches"
+	grep -q '^both\.$' "$tmp/p3/0000-cover-letter.patch" && ! grep -q stale "$tmp/p3/0000-cover-letter.patch" &&
+	grep -q '^Subject: \[RFC PATCH v7 1/1\] demo: Change a line$' "$tmp/p3/0001-demo-Change-a-line.patch" &&
+	! grep -q 0000 "$tmp/p3/series" &&
+	cp "$tmp/p3/0000-cover-letter.patch" "$tmp/cover1" &&
+	scripts/export-series.sh "$tmp/repo2" "$tmp/p3" >/dev/null 2>&1 && cmp -s "$tmp/cover1" "$tmp/p3/0000-cover-letter.patch"; then
+	echo "PASS: export writes the cover letter's count, shortlog and diffstat, keeps its text, numbers the patches"
 else
-	echo "FAIL: export does not write the cover letter's count, shortlog and diffstat or number the patches"
+	echo "FAIL: export does not write the cover letter's count, shortlog and diffstat, keep its text or number the patches"
 	sed 's/^/    /' "$tmp/p3/0000-cover-letter.patch"
 fi
 sed -i 's/^ file | 2 +-$/ file | 3 ++-/' "$tmp/p3/0000-cover-letter.patch"
-scripts/export-series.sh "$tmp/repo2" "$tmp/p3" --check >/dev/null 2>&1 &&
-	echo "FAIL: a hand-edited diffstat in the cover letter passes the no-op check" ||
-	echo "PASS: a hand-edited diffstat in the cover letter fails the no-op check"
+cp "$tmp/p3/0000-cover-letter.patch" "$tmp/cover2"
+scripts/export-series.sh "$tmp/repo2" "$tmp/p3" --check >"$tmp/out" 2>&1
+rc=$?
+[ $rc != 0 ] && grep -q '^differs: .*/0000-cover-letter.patch$' "$tmp/out" &&
+	cmp -s "$tmp/cover2" "$tmp/p3/0000-cover-letter.patch" &&
+	echo "PASS: a hand-edited diffstat in the cover letter fails the no-op check, which writes nothing" ||
+	echo "FAIL: a hand-edited diffstat in the cover letter passes the no-op check, or it wrote (exit $rc)"
+# A cover letter with no shortlog yet gets one, after a blank line.
+printf 'From: T <t@t>\nSubject: [PATCH v2 0/1] demo\n\nWhy.\n' >"$tmp/p3/0000-cover-letter.patch"
+scripts/export-series.sh "$tmp/repo2" "$tmp/p3" >/dev/null 2>&1 &&
+	[ "$(sed -n '/^Why\.$/,/^T (1):$/p' "$tmp/p3/0000-cover-letter.patch" | wc -l)" = 3 ] &&
+	echo "PASS: a cover letter without a shortlog gets one" ||
+	{ echo "FAIL: a cover letter without a shortlog does not get one"; sed 's/^/    /' "$tmp/p3/0000-cover-letter.patch"; }
 
 # The outgoing copy carries the sender's identity, patches/ the placeholder.
 if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@example.net &&

@@ -9,7 +9,10 @@
 # (the same for the wall clock only), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall"), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
-# bench/v1-nopreempt.patch on the series, trampoline figures only).
+# bench/v1-nopreempt.patch on the series, trampoline figures only),
+# KERNELS (build and boot only these of the prefix kernels, e.g.
+# 'base p4 p5 patched'; the ceiling and v1 kernels as above) and
+# SCENARIOS (run only these of each boot's scenarios, e.g. 'trig').
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +39,17 @@ plan=$("$here/bench-kernels.sh" "$BUILD/linux")
 	die "$BUILD/linux holds $(git -C "$BUILD/linux" rev-list --count base..HEAD) commits after 'base', patches/series lists $(grep -c . patches/series) patches: run 'make tree' (FORCE=1 resets it to patches/)"
 prefix_kernels=$(printf '%s\n' "$plan" | awk '!seen[$3]++ { printf "%s ", $3 }')
 series=$(printf '%s\n' "$plan" | awk 'END { print $3 }')
+if [ -n "${KERNELS:-}" ]; then
+	for k in $KERNELS; do
+		case " $prefix_kernels " in
+		*" $k "*) ;;
+		*) die "KERNELS: no prefix kernel '$k' (the series has: $prefix_kernels)" ;;
+		esac
+	done
+	prefix_kernels=$KERNELS
+	# The guest tools and the wall clock's patched kernel: the last one named.
+	series=${KERNELS##* }
+fi
 src=$BUILD/src-bench
 build() { # KERNEL COMMIT [PATCH]: build the bench kernel KERNEL
 	worktree "$BUILD/linux" "$src" "$2"
@@ -75,6 +89,16 @@ export BENCH_TOOLS="$BUILD/obj-bench-$series/guest-tools"
 # no throughput figure, and five boots of each clock would not fit the
 # time budget.
 scenarios() { # CLOCK KERNEL ROUND
+	if [ -n "${SCENARIOS:-}" ]; then
+		for sc in $(all_scenarios "$@"); do
+			case " $SCENARIOS " in *" $sc "*) printf '%s ' "$sc" ;; esac
+		done
+		echo
+	else
+		all_scenarios "$@"
+	fi
+}
+all_scenarios() { # CLOCK KERNEL ROUND
 	case $1-$2 in
 	icount-ceiling) echo trig_ceiling ;;
 	icount-v1) echo trig ;;

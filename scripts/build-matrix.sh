@@ -7,6 +7,12 @@
 # directories it touches, every caller of migrate_disable()/
 # migrate_enable(), and every includer of a header it changes (a header
 # that nearly every file includes is left to the other objects).
+# The allyesconfig and arm64 PREEMPT_RT configurations compile, at the
+# top of the series only, the callers of migrate_disable()/
+# migrate_enable() found by grep over the whole tree (callers(), below),
+# not only those the series touches; x86-rt links vmlinux, so all of its
+# objects are compiled.  The first three are not in the default list:
+# name them in MATRIX.
 # The 'bisect' configuration is the bisectability check of make check:
 # the test kernel's config after each patch (not the base), each patch's
 # own touched objects, no warning at all; it prints a PASS:/FAIL: line
@@ -32,7 +38,7 @@ out=$BUILD/matrix
 # x86-bench and x86-test are PREEMPT_DYNAMIC kernels (voluntary and full
 # preemption by default).
 all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
-known="$all bisect"
+known="$all x86-allyes i386-allyes arm64-rt bisect"
 if [ $# -gt 0 ]; then
 	names=$*
 elif [ $ci = 1 ]; then
@@ -43,10 +49,11 @@ fi
 max_includers=${MATRIX_MAX_INCLUDERS:-400}
 
 # config NAME: sets arch, vars (extra make variables), opts and cfg
-# (for make-config.sh), scope (affected or touched objects, or patch:
-# the objects each patch touches), link (what to link at the top of the
-# series, if anything), prefixes (all, ends: base and top, or patches:
-# all but the base) and strict (1: any warning fails a cell).
+# (for make-config.sh), scope (affected or touched objects, callers or
+# callers-rt, or patch: the objects each patch touches), link (what to
+# link at the top of the series, if anything), prefixes (all, ends: base
+# and top, top, or patches: all but the base) and strict (1: any warning
+# fails a cell).
 config() {
 	arch=x86_64 vars= scope=affected link= opts= strict=0 prefixes=all
 	[ $ci = 0 ] || prefixes=ends
@@ -59,7 +66,14 @@ config() {
 		      --base $src/arch/x86/configs/tiny.config"
 		cfg="$g/matrix/up.config" link=vmlinux
 		;;
-	x86-rt) cfg="$(frags bench) $g/matrix/rt.config" ;;
+	x86-rt) cfg="$(frags bench) $g/matrix/rt.config" link=vmlinux ;;
+	x86-allyes) opts=--allyes cfg="$g/matrix/allyes.config" scope=callers prefixes=top ;;
+	i386-allyes) arch=i386 opts=--allyes cfg="$g/matrix/allyes.config" scope=callers prefixes=top ;;
+	arm64-rt)
+		arch=arm64 vars=CROSS_COMPILE=aarch64-linux-gnu-
+		opts="--defaults --base $src/arch/arm64/configs/defconfig"
+		cfg="$g/matrix/rt.config" scope=callers-rt prefixes=top
+		;;
 	x86-none) cfg="$(frags bench) $g/matrix/none.config" ;;
 	x86-modules)
 		cfg="$(frags bench) $g/matrix/modules.config $g/matrix/x86-pmu.config"
@@ -123,6 +137,40 @@ cp "$out/touched" "$out/patch"
 } | grep . | sort -u >"$out/affected"
 say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series"
 
+# callers PATTERN: the .c files that can expand PATTERN: those that
+# name it, and the direct includers of every header that names it
+# (except <linux/sched.h> and <linux/preempt.h>, which define it, and
+# <linux/rcupdate.h>, whose macros count where they are used) or that
+# includes such a header.  Headers outside include directories count
+# for the .c files beside them.
+callers() {
+	named=$(git -C "$src" grep -lE "$1" -- '*.h' ':!tools' ':!include/linux/sched.h' \
+		':!include/linux/preempt.h' ':!include/linux/rcupdate.h')
+	spell() { # HEADER: how an #include names it
+		case $1 in
+		include/*) echo "<${1#include/}>" ;;
+		arch/*/include/*) echo "<${1#arch/*/include/}>" ;;
+		*) echo "\"${1##*/}\"" ;;
+		esac
+	}
+	outer=$(for h in $named; do
+		git -C "$src" grep -lF "#include $(spell "$h")" -- '*.h' ':!tools' || true
+	done)
+	git -C "$src" grep -lE "$1" -- '*.c' ':!tools'
+	for h in $(printf '%s\n' $named $outer | sort -u); do
+		case $(spell "$h") in
+		'"'*) git -C "$src" grep -lF "#include $(spell "$h")" -- "${h%/*}/*.c" || true ;;
+		*) git -C "$src" grep -lF "#include $(spell "$h")" -- '*.c' ':!tools' || true ;;
+		esac
+	done
+}
+md='\bmigrate_(disable|enable)\(|guard\(migrate\)|\brcu_read_(lock_dont|unlock)_migrate\('
+# With PREEMPT_RT, local_lock() and its variants call migrate_disable().
+ll='\blocal_(un)?lock(_irq|_irqsave|_irqrestore|_nested_bh)?\(|\blocal_trylock[a-z_]*\(|guard\(local_lock'
+callers "$md" | sort -u >"$out/callers"
+callers "$md|$ll" | sort -u >"$out/callers-rt"
+say "$(wc -l <"$out/callers") source files can expand migrate_disable(), $(wc -l <"$out/callers-rt") with PREEMPT_RT"
+
 k_top=$(($(echo $commits | wc -w) - 1))
 
 # W= and C= count only on the command line (Kbuild checks their origin);
@@ -166,6 +214,7 @@ for name in $names; do
 	case $prefixes in
 	all) order="$k_top $(seq 0 $((k_top - 1)))" ;;
 	ends) order="$k_top 0" ;;
+	top) order=$k_top ;;
 	patches) order="$k_top $(seq 1 $((k_top - 1)))" ;;
 	esac
 	for k in $order; do

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Merge config fragments with the kernel's merge_config.sh, then check
 # that every requested option survived.
-# Usage: make-config.sh [--lenient] [--defaults] [--base FILE]... SRC OBJ FRAGMENT...
+# Usage: make-config.sh [--lenient] [--defaults | --allyes] [--base FILE]... SRC OBJ FRAGMENT...
 # Fragments are merged on allnoconfig, or with --defaults on alldefconfig
-# (so a defconfig given with --base gives what 'make defconfig' gives).
+# (so a defconfig given with --base gives what 'make defconfig' gives);
+# with --allyes they are 'make allyesconfig's KCONFIG_ALLCONFIG (no --base).
 # --base fragments (a defconfig or tiny.config from the tree) are merged
 # first and not checked option by option.  ARCH (default x86_64), CROSS_COMPILE and LLVM are
 # taken from the environment.  A later fragment overrides an earlier one.
@@ -17,6 +18,7 @@ while :; do
 	case $1 in
 	--lenient) lenient=1 && shift ;;
 	--defaults) mode= && shift ;;
+	--allyes) mode=allyes && shift ;;
 	--base) bases="$bases $(cd "$(dirname "$2")" && pwd)/${2##*/}" && shift 2 ;;
 	*) break ;;
 	esac
@@ -29,9 +31,17 @@ frags=
 for f; do frags="$frags $(cd "$(dirname "$f")" && pwd)/${f##*/}"; done
 export ARCH="${ARCH:-x86_64}"
 
-(cd "$src" && scripts/kconfig/merge_config.sh $mode -O "$obj" $bases $frags) \
-	>"$obj/merge_config.log" 2>&1 ||
-	{ tail -n 30 "$obj/merge_config.log" >&2; die "merge_config.sh failed (log: $obj/merge_config.log)"; }
+if [ "$mode" = allyes ]; then
+	[ -z "$bases" ] || die "--allyes takes no --base"
+	cat $frags </dev/null >"$obj/allyes.config"
+	KCONFIG_ALLCONFIG="$obj/allyes.config" make -C "$src" O="$obj" allyesconfig \
+		>"$obj/merge_config.log" 2>&1 ||
+		{ tail -n 30 "$obj/merge_config.log" >&2; die "make allyesconfig failed (log: $obj/merge_config.log)"; }
+else
+	(cd "$src" && scripts/kconfig/merge_config.sh $mode -O "$obj" $bases $frags) \
+		>"$obj/merge_config.log" 2>&1 ||
+		{ tail -n 30 "$obj/merge_config.log" >&2; die "merge_config.sh failed (log: $obj/merge_config.log)"; }
+fi
 
 # merge_config.sh only warns when Kconfig drops an option whose
 # dependencies are unmet; a kernel without it would be tested silently

@@ -38,7 +38,9 @@ rm -f "$dir/figures.tmp"
 # had the base and the whole series as 'patched'.
 kernels=$dir/kernels
 [ -f "$kernels" ] || kernels=/dev/null
-series=$(awk 'END { print NF ? $3 : "patched" }' "$kernels")
+# The kernel of the whole series, or with KERNELS the last one booted.
+series=$(sed -n 's/^series_kernel=//p' "$dir/meta" 2>/dev/null)
+[ -n "$series" ] || series=$(awk 'END { print NF ? $3 : "patched" }' "$kernels")
 ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches ERE
 	[ -r "$1" ] || die "cannot read $1"
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
@@ -65,7 +67,8 @@ cat "$dir/table.txt" "$dir/patches.txt"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: emulated TCG wall clock)"
 echo "results: $dir/results.json, $dir/table.txt, $dir/patches.txt"
 
-sort "$dir/chart.tmp" >"$dir/chart.dat" 2>/dev/null
+touch "$dir/chart.tmp"
+sort "$dir/chart.tmp" >"$dir/chart.dat"
 rm -f "$dir/chart.tmp"
 if command -v gnuplot >/dev/null 2>&1; then
 	if [ -s "$dir/chart.dat" ]; then

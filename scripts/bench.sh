@@ -127,6 +127,8 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "quick=$quick"
 	echo "clocks=$clocks"
 	echo "bench_v1=${BENCH_V1:-0}"
+	echo "series_kernel=$series"
+	echo "kernels_booted=$prefix_kernels"
 } >"$out/meta"
 printf '%s\n' "$plan" >"$out/kernels"
 

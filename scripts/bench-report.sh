@@ -39,7 +39,7 @@ rm -f "$dir/figures.tmp"
 kernels=$dir/kernels
 [ -f "$kernels" ] || kernels=/dev/null
 # The kernel of the whole series, or with KERNELS the last one booted.
-series=$(sed -n 's/^series_kernel=//p' "$dir/meta" 2>/dev/null)
+series=$(sed -n 's/^series_kernel=//p' "$dir/meta" 2>/dev/null || true)
 [ -n "$series" ] || series=$(awk 'END { print NF ? $3 : "patched" }' "$kernels")
 ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches ERE
 	[ -r "$1" ] || die "cannot read $1"

@@ -46,9 +46,20 @@ if [ -n "${KERNELS:-}" ]; then
 		*) die "KERNELS: no prefix kernel '$k' (the series has: $prefix_kernels)" ;;
 		esac
 	done
-	prefix_kernels=$KERNELS
-	# The guest tools and the wall clock's patched kernel: the last one named.
-	series=${KERNELS##* }
+	case " $KERNELS " in *" base "*) ;; *) die "KERNELS must name base: every figure is compared with it" ;; esac
+	# In the series' order; the last is the one the first table compares
+	# with the base, and builds the guest tools.
+	prefix_kernels=$(for k in $prefix_kernels; do case " $KERNELS " in *" $k "*) printf '%s ' "$k" ;; esac; done)
+	series=$(printf '%s\n' $prefix_kernels | tail -n 1)
+fi
+if [ -n "${SCENARIOS:-}" ]; then
+	known_sc=$(sed -n '/^# Scenarios: /{s///;p;n;s/^# //p;}' guest/bench.sh | tr -d '.' | tr '\n' ' ')
+	for sc in $SCENARIOS; do
+		case " $known_sc " in
+		*" $sc "*) ;;
+		*) die "SCENARIOS: no scenario '$sc' (guest/bench.sh has: $known_sc)" ;;
+		esac
+	done
 fi
 src=$BUILD/src-bench
 build() { # KERNEL COMMIT [PATCH]: build the bench kernel KERNEL
@@ -150,7 +161,8 @@ for clock in $clocks; do
 	r=1
 	while [ $r -le "$n" ]; do
 		for k in $kernels; do
-			echo "$clock $k $r" >>"$out/plan"
+			# A boot with nothing to run (SCENARIOS) is left out.
+			[ -z "$(scenarios "$clock" "$k" "$r" | tr -d ' ')" ] || echo "$clock $k $r" >>"$out/plan"
 		done
 		r=$((r + 1))
 	done

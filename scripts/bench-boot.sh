@@ -1,6 +1,6 @@
 #!/bin/sh
 # One boot of a bench run: boot the bench kernel KERNEL (base, pN,
-# patched, ceiling, v1: $BUILD/obj-bench-KERNEL) under CLOCK, run
+# patched, ceiling, v1, v2: $BUILD/obj-bench-KERNEL) under CLOCK, run
 # guest/bench.sh with SCENARIO... and the guest tools in BENCH_TOOLS
 # (default: those of the patched kernel) and file what it measured in
 # the run directory DIR:

@@ -9,7 +9,7 @@ $7 == "nan" { bad[$1 " " $4 " " $5]++; next }
 	k = $1 " " $4 " " $5; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k; unit[k] = $6 }
 	v[k, $2] = v[k, $2] " " $7; n[k, $2]++
 }
-# A row under a figure for another kernel (the ceiling, v1): its median
+# A row under a figure for another kernel (the ceiling, v1, v2): its median
 # and NAME's ratio, "RATIO=.../...".
 function extra_row(k, kern, what, ratio_name, num, den,   m, r) {
 	m = median(v[k, kern], n[k, kern]); r = (den > 0) ? sprintf("%.4f", num / den) : "-"
@@ -38,6 +38,7 @@ END {
 		ratio = ratio_of(mp, mb)
 		mc = n[k, "ceiling"] ? median(v[k, "ceiling"], n[k, "ceiling"]) : ""
 		m1 = n[k, "v1"] ? median(v[k, "v1"], n[k, "v1"]) : ""
+		m2 = n[k, "v2"] ? median(v[k, "v2"], n[k, "v2"]) : ""
 		verdict = verdicts(p[2] " " p[3] " ", ratio, mp, mc)
 		printf "%-6s %-18s %-32s %-9s %10g %10g %8s %17s %10s %-18s\n", p[1], p[2], p[3], unit[k], mb, mp,
 			fmt_ratio(ratio) worse(unit[k], ratio, mb),
@@ -46,12 +47,14 @@ END {
 			extra_row(k, "ceiling", "ceiling kernel", "patched/ceiling", mp, mc)
 		if (m1 != "")
 			extra_row(k, "v1", "v1 kernel", "v1/patched", m1, mp)
+		if (m2 != "")
+			extra_row(k, "v2", "v2 kernel", "v2/patched", m2, mp)
 		if (p[2] ~ /^trig-/)
 			print p[1] "-" p[2] chart_cols(v[k, "base"], n[k, "base"], mb) chart_cols(v[k, series], n[k, series], mp) \
 				chart_cols(v[k, "ceiling"], n[k, "ceiling"], mc) > chart
 		comma = js++ ? "," : ""
-		printf "%s\n    {\"clock\": \"%s\", \"scenario\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"base\": [%s], \"patched\": [%s], \"ceiling\": [%s], \"v1\": [%s], \"base_median\": %s, \"patched_median\": %s, \"ratio\": %s, \"target\": \"%s\"}",
-			comma, p[1], p[2], p[3], unit[k], csv(v[k, "base"]), csv(v[k, series]), csv(v[k, "ceiling"]), csv(v[k, "v1"]),
+		printf "%s\n    {\"clock\": \"%s\", \"scenario\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"base\": [%s], \"patched\": [%s], \"ceiling\": [%s], \"v1\": [%s], \"v2\": [%s], \"base_median\": %s, \"patched_median\": %s, \"ratio\": %s, \"target\": \"%s\"}",
+			comma, p[1], p[2], p[3], unit[k], csv(v[k, "base"]), csv(v[k, series]), csv(v[k, "ceiling"]), csv(v[k, "v1"]), csv(v[k, "v2"]),
 			mb, mp, (ratio == "inf" ? "null" : ratio), verdict > json
 	}
 	printf "\n  ]" > json

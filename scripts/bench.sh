@@ -1,7 +1,7 @@
 #!/bin/sh
 # 'make bench': build a bench kernel for every prefix of the series (the
 # base, +1, +1..2, ... the whole series; bench-kernels.sh), the ceiling
-# kernel and, with BENCH_V1=1, the v1 variant; boot them in turn within
+# kernel and, with BENCH_V1=1 or BENCH_V2=1, the v1 or v2 variants; boot them in turn within
 # each round, run guest/bench.sh in each boot (bench-boot.sh) and report
 # the comparisons (bench-report.sh).  Instruction counting boots every
 # kernel, the wall clock the base, the whole series and the ceiling.
@@ -10,6 +10,9 @@
 # runs), CLOCKS (default "icount wall"), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
 # bench/v1-nopreempt.patch on the series, trampoline figures only),
+# BENCH_V2=1 (also the v2 kernel: bench/v2-perf.patch on the kernel
+# compared with the base, the perf hot path and text patching figures
+# only),
 # KERNELS (build and boot only these of the prefix kernels, e.g.
 # 'base p4 p5 patched'; the ceiling and v1 kernels as above) and
 # SCENARIOS (run only these of each boot's scenarios, e.g. 'trig').
@@ -80,7 +83,11 @@ done
 extra=ceiling
 if [ "${BENCH_V1:-0}" = 1 ]; then
 	build v1 "$top" "$TOP/bench/v1-nopreempt.patch"
-	extra="ceiling v1"
+	extra="$extra v1"
+fi
+if [ "${BENCH_V2:-0}" = 1 ]; then
+	build v2 "$(printf '%s\n' "$plan" | awk -v k="$series" '$3 == k { print $2; exit }')" "$TOP/bench/v2-perf.patch"
+	extra="$extra v2"
 fi
 "$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-$series"
 export BENCH_TOOLS="$BUILD/obj-bench-$series/guest-tools"
@@ -113,6 +120,7 @@ all_scenarios() { # CLOCK KERNEL ROUND
 	case $1-$2 in
 	icount-ceiling) echo trig_ceiling ;;
 	icount-v1) echo trig ;;
+	icount-v2) echo pipe pagefault migrate patching ;;
 	wall-ceiling) echo trig_fentry ;;
 	icount-*) echo trig pipe pagefault migrate open patching lvtpc ;;
 	*) if [ "$3" -le 3 ]; then
@@ -138,6 +146,7 @@ mkdir -p "$out/raw" "$out/runs"
 	echo "quick=$quick"
 	echo "clocks=$clocks"
 	echo "bench_v1=${BENCH_V1:-0}"
+	echo "bench_v2=${BENCH_V2:-0}"
 	echo "series_kernel=$series"
 	echo "kernels_booted=$prefix_kernels"
 } >"$out/meta"

@@ -65,3 +65,18 @@ else
 	printf '%s\n' "$diffs"
 	echo "FAIL: regenerating patches/ from $tree changes files (run 'make export' and commit)"
 fi
+
+# The bench-only patches still apply where make bench applies them: the
+# ceiling to the base, the v1 and v2 variants to the series.
+idx=$(mktemp)
+for bp in ceiling-no-migrate:base v1-nopreempt:HEAD v2-perf:HEAD; do
+	f=$TOP/bench/${bp%%:*}.patch
+	[ -f "$f" ] || continue
+	if GIT_INDEX_FILE=$idx git -C "$tree" read-tree "${bp#*:}" &&
+		GIT_INDEX_FILE=$idx git -C "$tree" apply --cached --check "$f" 2>/dev/null; then
+		echo "PASS: bench/${bp%%:*}.patch applies to ${bp#*:}"
+	else
+		echo "FAIL: bench/${bp%%:*}.patch does not apply to ${bp#*:} of $tree: regenerate it"
+	fi
+done
+rm -f "$idx"

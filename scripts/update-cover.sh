@@ -1,42 +1,64 @@
 #!/bin/sh
-# Put the tables of a bench run into the cover letter: the run's
-# settings and the base-vs-series table between its '-- results begin
-# --' and '-- results end --' lines, the per-patch table between
-# '-- per-patch begin --' and '-- per-patch end --' if the letter has
-# them, else at the end of the results.
-# Usage: update-cover.sh RESULTS-DIR [COVER]
+# Put the figures of bench runs into the cover letter, in the blocks it
+# has, each between its '-- NAME begin --' and '-- NAME end --' lines:
+#   headline   for each run, its date and kernels and the rows of its
+#              per-patch table that bench/headline names, compact
+#              (bench-headline.awk): the letter's table;
+#   results    the first run's settings and base-vs-series table, and
+#              its per-patch table unless the letter has a per-patch
+#              block;
+#   per-patch  the first run's per-patch table.
+# Usage: update-cover.sh RESULTS-DIR... [COVER]
 set -eu
 . "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
 
-dir=$1
-cover=${2:-patches/0000-cover-letter.patch}
-[ -f "$dir/table.txt" ] || die "no table.txt in $dir: run 'make bench' first"
+cover=patches/0000-cover-letter.patch
+dirs=
+for a in "$@"; do
+	if [ -d "$a" ]; then
+		[ -f "$a/table.txt" ] || die "no table.txt in $a: run 'make bench' first"
+		dirs="$dirs $a"
+	else
+		cover=$a
+	fi
+done
+[ -n "$dirs" ] || die "usage: update-cover.sh RESULTS-DIR... [COVER]"
+[ -f "$cover" ] || die "no cover letter $cover"
 has() { # NAME: the cover has both marker lines of block NAME
 	grep -q "^-- $1 begin --\$" "$cover" && grep -q "^-- $1 end --\$" "$cover"
 }
-has results || die "$cover lacks the '-- results begin --' / '-- results end --' lines"
+has results || has headline || has per-patch ||
+	die "$cover has no '-- results|headline|per-patch begin --' / '... end --' block"
+set -- $dirs
+first=$1
 
 tmp="$cover.tmp"
 {
-	sed 's/^/  /' "$dir/meta"
+	sed 's/^/  /' "$first/meta"
 	echo
-	cat "$dir/table.txt"
-	if ! has per-patch && [ -s "$dir/patches.txt" ]; then
-		cat "$dir/patches.txt"
+	cat "$first/table.txt"
+	if ! has per-patch && [ -s "$first/patches.txt" ]; then
+		cat "$first/patches.txt"
 	fi
 } >"$tmp.results"
-cp "$dir/patches.txt" "$tmp.per-patch" 2>/dev/null || : >"$tmp.per-patch"
+cp "$first/patches.txt" "$tmp.per-patch" 2>/dev/null || : >"$tmp.per-patch"
+for d in $dirs; do
+	m() { sed -n "s/^$1=//p" "$d/meta"; }
+	echo "run $(m date): $(m clocks), $(m rounds) boots of each of: $(m kernels_booted)"
+	awk -f "$here/bench-headline.awk" "$TOP/bench/headline" "$d/meta" "$d/table.txt" "$d/patches.txt"
+done >"$tmp.headline"
 # Each block's lines are replaced by its file, the markers kept.
 awk -v stem="$tmp" '
-	/^-- (results|per-patch) begin --$/ {
+	/^-- (results|per-patch|headline) begin --$/ {
 		print
 		f = stem "." $2
 		while ((getline l < f) > 0) print l
 		skip = 1
 		next
 	}
-	/^-- (results|per-patch) end --$/ { skip = 0 }
+	/^-- (results|per-patch|headline) end --$/ { skip = 0 }
 	!skip' "$cover" >"$tmp"
-rm -f "$tmp.results" "$tmp.per-patch"
+rm -f "$tmp.results" "$tmp.per-patch" "$tmp.headline"
 mv "$tmp" "$cover"
-say "updated $cover from $dir"
+say "updated $cover from$dirs"

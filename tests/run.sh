@@ -355,6 +355,19 @@ else
 	echo "FAIL: update-cover.sh writes the tables wrongly:"
 	sed 's/^/    /' "$tmp/cover" "$tmp/err"
 fi
+# The headline block: bench/headline's rows of each run's per-patch
+# table, compact, under a line naming the run.
+printf 'text\n-- headline begin --\nold\n-- headline end --\ntail\n' >"$tmp/cover"
+if scripts/update-cover.sh "$tmp/ppr" "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
+	[ "$(grep -c '^run test: ' "$tmp/cover")" = 2 ] &&
+	[ "$(grep -c '^  trig-fentry  *throughput  *6.01 -> 7.81  *1.2995 ' "$tmp/cover")" = 2 ] &&
+	grep -q '^  *ceiling  *9  *after/ceiling 0.8678' "$tmp/cover" &&
+	! grep -q 'trig-syscall-count\|no figures\|^old$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then
+	echo "PASS: update-cover.sh: the headline block, run by run"
+else
+	echo "FAIL: update-cover.sh writes the headline block wrongly:"
+	sed 's/^/    /' "$tmp/cover" "$tmp/err"
+fi
 printf 'trig-fentry throughput ratio>=1.30 patch=x\n' >"$tmp/bad-targets"
 TARGETS=$tmp/bad-targets expect "malformed targets" "bad-targets:1: malformed line 'trig-fentry throughput ratio>=1.30 patch=x'" \
 	scripts/bench-report.sh "$tmp/ppr"

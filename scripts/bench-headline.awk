@@ -14,7 +14,9 @@ FILENAME ~ /table\.txt$/ {
 		split($0, w, ";"); sub(/^ +/, "", w[1]); sub(/ kernel$/, "", w[1])
 		# fields after the label: unit, median, ratio, spread, runs
 		n = split(w[2], f, " ")
-		var[nrun, key] = var[nrun, key] sprintf("; %s %s (%s of after, spread %s)", w[1], short(f[n - 3]), f[n - 2], f[n - 1])
+		if (f[n - 2] == "-") next	# no ratio: a count of 0 on both
+		var[nrun, key] = var[nrun, key] sprintf("  %-24s %-22s %9s    %-9s %s/after %s (%s)\n", "", w[1] " kernel", "",
+			short(f[n - 3]), w[1], f[n - 2], f[n - 1])
 	}
 	next
 }
@@ -28,16 +30,17 @@ FILENAME ~ /patches\.txt$/ {
 	if ($1 ~ /^[0-9]+$/ && NF >= 9 && $0 !~ /no figures/) {
 		key = $2 " " $3
 		if (!(key in want)) { last = ""; next }
-		i = 7; ratio = $i; if ($(i + 1) == "(worse)") { ratio = ratio " worse"; i++ }
-		spread = $(i + 1); runs = $(i + 2)
+		i = 7; ratio = $i; if ($(i + 1) == "(worse)") i++
+		spread = $(i + 1)
 		if (!printed) { printf "%s\n", head; printed = 1 }
-		printf "  %-24s %-16s %10s -> %-10s %-12s %s %s%s\n", $2, $3 == "*" ? "" : $3, short($5), short($6),
-			ratio, spread, $4, after == series[nrun] ? var[nrun, key] : ""
+		printf "  %-24s %-22s %9s -> %-9s %-7s %s\n", $2, ($3 == "latency" || $3 == "throughput") ? $4 : $3 "/run",
+			short($5), short($6), ratio, spread
+		if (after == series[nrun]) printf "%s", var[nrun, key]
 		last = key
 		next
 	}
 	if ($0 ~ /^ +ceiling kernel; ratio=after\/ceiling/ && last != "") {
 		n = split($0, f, " ")
-		printf "  %-24s %-16s %10s    %-10s %-12s\n", "", "ceiling", "", short(f[n - 3]), "after/ceiling " f[n - 2]
+		printf "  %-24s %-22s %9s    %-9s after/ceiling %s\n", "", "ceiling kernel", "", short(f[n - 3]), f[n - 2]
 	}
 }

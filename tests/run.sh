@@ -360,8 +360,8 @@ fi
 printf 'text\n-- headline begin --\nold\n-- headline end --\ntail\n' >"$tmp/cover"
 if scripts/update-cover.sh "$tmp/ppr" "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
 	[ "$(grep -c '^run test: ' "$tmp/cover")" = 2 ] &&
-	[ "$(grep -c '^  trig-fentry  *throughput  *6.01 -> 7.81  *1.2995 ' "$tmp/cover")" = 2 ] &&
-	grep -q '^  *ceiling  *9  *after/ceiling 0.8678' "$tmp/cover" &&
+	[ "$(grep -c '^  trig-fentry  *M/s  *6.01 -> 7.81  *1.2995 ' "$tmp/cover")" = 2 ] &&
+	grep -q '^  *ceiling kernel  *9  *after/ceiling 0.8678' "$tmp/cover" &&
 	! grep -q 'trig-syscall-count\|no figures\|^old$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then
 	echo "PASS: update-cover.sh: the headline block, run by run"
 else

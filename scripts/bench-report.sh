@@ -40,7 +40,11 @@ kernels=$dir/kernels
 [ -f "$kernels" ] || kernels=/dev/null
 # The kernel of the whole series, or with KERNELS the last one booted.
 series=$(sed -n 's/^series_kernel=//p' "$dir/meta" 2>/dev/null || true)
-[ -n "$series" ] || series=$(awk 'END { print NF ? $3 : "patched" }' "$kernels")
+whole=$(awk 'END { print NF ? $3 : "patched" }' "$kernels")
+[ -n "$series" ] || series=$whole
+# The first table's column for it: 'patched' for the whole series.
+label=patched
+[ "$series" = "$whole" ] || label=$series
 ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches ERE
 	[ -r "$1" ] || die "cannot read $1"
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
@@ -50,8 +54,8 @@ ok_lines "$targets" '[^ ]+ [^ ]+ (ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0
 	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N]'"
 ok_lines "$claims" '[0-9]+ [^ ]+ [^ ]+' "'patch scenario metric|*'"
 
-awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v targets="$targets" \
-	-v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
+awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
+	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
 	"$dir/figures" >"$dir/table.txt"
 touch "$dir/skipped"
 awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" -v claims="$claims" \

@@ -1,8 +1,9 @@
 # The base-vs-series table of bench-report.sh, and the start of
 # results.json (meta and figures; bench-patches.awk goes on).
 # Input: the sorted figures, 'clock kernel round scenario metric unit
-# value'.  Variables: series (the kernel of the whole series), targets,
-# json, meta, chart (see bench-report.sh).  Needs bench-stats.awk.
+# value'.  Variables: series (the kernel compared with the base: the
+# whole series, or with KERNELS the last one booted), label (its column
+# name), targets, json, meta, chart (see bench-report.sh).  Needs bench-stats.awk.
 BEGIN { load_targets(targets) }
 $7 == "nan" { bad[$1 " " $4 " " $5]++; next }
 {
@@ -23,7 +24,7 @@ function chart_cols(list, n, med) { # for the chart: median min max
 }
 END {
 	printf "%-6s %-18s %-32s %-9s %10s %10s %8s %17s %10s %-18s\n", "clock", "scenario", "metric", "unit",
-		"base", "patched", "ratio", "spread b/p", "runs b/p", "target"
+		"base", label, "ratio", "spread b/p", "runs b/p", "target"
 	printf "{\n  \"meta\": {" > json
 	sep = ""
 	while ((getline l < meta) > 0) {
@@ -44,11 +45,11 @@ END {
 			fmt_ratio(ratio) worse(unit[k], ratio, mb),
 			spread(v[k, "base"], mb) "/" spread(v[k, series], mp), n[k, "base"] "/" n[k, series], verdict
 		if (mc != "")
-			extra_row(k, "ceiling", "ceiling kernel", "patched/ceiling", mp, mc)
+			extra_row(k, "ceiling", "ceiling kernel", label "/ceiling", mp, mc)
 		if (m1 != "")
-			extra_row(k, "v1", "v1 kernel", "v1/patched", m1, mp)
+			extra_row(k, "v1", "v1 kernel", "v1/" label, m1, mp)
 		if (m2 != "")
-			extra_row(k, "v2", "v2 kernel", "v2/patched", m2, mp)
+			extra_row(k, "v2", "v2 kernel", "v2/" label, m2, mp)
 		if (p[2] ~ /^trig-/)
 			print p[1] "-" p[2] chart_cols(v[k, "base"], n[k, "base"], mb) chart_cols(v[k, series], n[k, series], mp) \
 				chart_cols(v[k, "ceiling"], n[k, "ceiling"], mc) > chart

@@ -14,7 +14,7 @@
 # compared with the base, the perf hot path and text patching figures
 # only),
 # KERNELS (build and boot only these of the prefix kernels, e.g.
-# 'base p4 p5 patched'; the ceiling and v1 kernels as above) and
+# 'base p6 p7'; the ceiling, v1 and v2 kernels as above) and
 # SCENARIOS (run only these of each boot's scenarios, e.g. 'trig').
 set -eu
 . "$(dirname "$0")/lib.sh"
@@ -35,7 +35,7 @@ start=$(date +%s)
 # The bench kernels are built from one scratch checkout at one path,
 # each into its own object directory: ccache then reuses every object
 # whose source is the same in two kernels (the ceiling differs from the
-# base in one file, patches 3 and 4 touch arch/x86 alone).  A prefix
+# base in one file, patches 5 and 6 touch arch/x86 alone).  A prefix
 # that builds the same kernel as an earlier one is not built again.
 plan=$("$here/bench-kernels.sh" "$BUILD/linux")
 [ "$(grep -c . patches/series)" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||

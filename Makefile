@@ -8,7 +8,7 @@ CMD ?= uname -a
 
 help:
 	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
-	@echo "make check    every test; ends with 'N passed, N failed'"
+	@echo "make check    every test; ends with 'N passed, N failed, N skipped'"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
 	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
@@ -19,6 +19,8 @@ help:
 	@echo "make outgoing copy of patches/ signed with your git identity ($(B)/outgoing)"
 	@echo "make kernel   build the test kernel ($(B)/obj-test)"
 	@echo "make boot CMD='...'   run one command in a test-kernel guest"
+	@echo "Knobs: make TARGET NAME=value (or NAME in the environment; B=dir only here),"
+	@echo "  e.g. make bench ROUNDS=1; every NAME, its default and its script: README.md, Knobs"
 
 deps:
 	scripts/install-deps.sh

@@ -9,8 +9,9 @@
 # export but the root ('hostroot') is left, and runs COMMAND as USER:
 # root, or an unprivileged user with no capabilities and no way to gain
 # any (no_new_privs), who cannot reach the mounts of other namespaces
-# either (/proc/PID/root needs ptrace rights over a root process).  The
-# exit status is COMMAND's; 125 if the isolation failed.
+# either (/proc/PID/root needs ptrace rights over a root process); the
+# test kernel has no user namespaces to gain them in.  The exit status
+# is COMMAND's; 125 if the isolation failed.
 set -u
 if [ "${1:-}" != --in-namespace ]; then
 	exec unshare -m --propagation private sh "$0" --in-namespace "$@"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # 'make check': set up, then run every test and finish with the plain
-# summary line 'N passed, N failed'.  Each step prints PASS:/FAIL:/SKIP:
-# lines; a step that cannot run at all counts as one failure.
+# summary line 'N passed, N failed, N skipped'.  Each step prints
+# PASS:/FAIL:/SKIP: lines; a step that cannot run at all counts as one
+# failure.  The exit status is 1 if any FAIL: line was printed.
 set -u
 . "$(dirname "$0")/lib.sh"
 # make check runs every kselftest (check-guest.sh would run only these).

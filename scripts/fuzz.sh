@@ -15,6 +15,19 @@
 #                'make stress-kasan', and BUILD/fuzz-base/obj-kasan).
 # Each kernel's run (console.log, dmesg, output, verdict) is kept in
 # BUILD/fuzz/KERNEL[-kasan]/.  Exits 1 if anything failed.
+# Rates seen on 2 cores (lockdep, emulated): trinity 180-210 syscalls/s
+# and 1700-2100 hotplug cycles in 300 s, 177 syscalls/s and 352 cycles
+# in 30 s; 67 syscalls/s on the KASAN build.
+# Known finding, on the base as on the series: the 300 s runs fail.
+# About a minute into stress-ng, RCU reports a stall whose blocked tasks
+# are race-sched workers, preempted inside RCU read-side sections and
+# runnable, but not run for over 21 s; CPU hotplug then waits in
+# synchronize_rcu() and the hung-task check fires.  Seen on the series
+# (twice), its KASAN build and the base; not on the series with every
+# stressor but race-sched (FUZZ_STRESSORS='affinity:2 cpu-online:1
+# switch:2 yield:2 prctl:1': no splat in 300 s).  race-sched, run as
+# root, also changes its workers' scheduling policies; why they starve
+# (the test kernel has no RCU priority boosting) is not worked out.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)

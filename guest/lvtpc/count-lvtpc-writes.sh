@@ -2,8 +2,8 @@
 # Count LVTPC updates while a multiplexing "perf stat -a" watches
 # "perf bench sched messaging".  Run as root inside the machine whose
 # kernel is under test (x86-64).  Two counts:
-#  - calls of perf_events_lapic_init(), the function whose call patch 2
-#    removes from x86_pmu_enable(): always available;
+#  - calls of perf_events_lapic_init(), which patch 5 has x86_pmu_enable()
+#    call only where LVTPC may be masked: always available;
 #  - writes to the local APIC LVTPC register (offset 0x340) by any path,
 #    the PMI handlers' unmasking included.  The APIC write functions are
 #    notrace (static inline in <asm/apic.h>), so this needs a kernel with

@@ -221,3 +221,9 @@ exec 3>&-
 rm -f "$out/slots"
 "$here/bench-report.sh" "$out"
 say "bench took $(($(date +%s) - start)) s"
+# The exit status: 1 when a target missed or a boot failed, after every
+# table is written.
+missed=$(cat "$out/table.txt" "$out/patches.txt" | grep -c ' MISS' || true)
+failed=$(cat "$out/failed" 2>/dev/null | grep -c . || true)
+[ "$missed" = 0 ] && [ "$failed" = 0 ] ||
+	die "$missed target lines MISS, $failed boots failed (results: $out)"

@@ -32,6 +32,10 @@ while read -r p; do
 			[ -n "$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --nol --nor -f "$f" 2>/dev/null)" ] || ign=
 		done <"$sum"
 	fi
+	# The base is a source package, one commit with no history: checkpatch
+	# cannot look up a cited commit there, so only the citation's form
+	# (12 characters and the subject) is checked.
+	git -C "$tree" rev-parse -q --verify base^ >/dev/null || ign="$ign --ignore UNKNOWN_COMMIT_ID"
 	# checkpatch runs scripts/spdxcheck.py with python3 from PATH; Debian's
 	# python3 has the modules it needs (python3-ply, python3-git).
 	if out=$(cd "$tree" && PATH=/usr/bin:/bin:$PATH perl scripts/checkpatch.pl --strict --terse --no-summary -q $ign "$pdir/$p" 2>&1) && [ -z "$out" ]; then

@@ -16,6 +16,13 @@ lenient=
 src=$(cd "$1" && pwd) obj=$2 kind=$3
 shift 3
 set -- $(frags "$kind") "$@"
+# The test kernel also merges the config fragment of each kselftest it
+# runs, from the tree under test, where the tree has one.
+if [ "$kind" = test ]; then
+	for t in perf_events; do
+		[ ! -f "$src/tools/testing/selftests/$t/config" ] || set -- "$@" "$src/tools/testing/selftests/$t/config"
+	done
+fi
 for t in gcc:gcc make:make bison:bison flex:flex bc:bc pahole:dwarves ccache:ccache cpio:cpio; do
 	need_cmd "${t%%:*}" "${t#*:}"
 done

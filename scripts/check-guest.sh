@@ -14,8 +14,7 @@ run="$obj/check-run"
 rm -rf "$run"
 mkdir -p "$run"
 
-# allnoconfig leaves KUNIT_DEFAULT_ENABLED off; enable the suites here.
-GUEST_APPEND="kunit.enable=1 ${GUEST_APPEND:-}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
+GUEST_APPEND=${GUEST_APPEND:-} GUEST_TIMEOUT=${GUEST_TIMEOUT:-900} "$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
 	"KSELFTESTS='${KSELFTESTS:-}' sh $TOP/guest/tests.sh $obj/guest-tools $obj" >"$run/output" 2>"$run/boot.err"
 cat "$run/boot.err" >&2
 verdict=$(cat "$run/verdict" 2>/dev/null || echo none)

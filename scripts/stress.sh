@@ -22,9 +22,8 @@ rm -rf "$run"
 mkdir -p "$run"
 
 say "$(echo $scenarios | wc -w) scenarios of $secs s each on $obj"
-# The hotplug loop logs a few lines per cycle: keep all of them.  The
-# module loop runs KUnit suites, which allnoconfig leaves disabled.
-GUEST_APPEND="kunit.enable=1 log_buf_len=16M ${GUEST_APPEND:-}" \
+# The hotplug loop logs a few lines per cycle: keep all of them.
+GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((($(echo $scenarios | wc -w)) * (secs + 240) + 120))} \
 	"$here/boot-guest.sh" "$obj/arch/x86/boot/bzImage" "$run" \
 	"sh $TOP/guest/stress.sh $tools $obj $secs $scenarios" >"$run/output" 2>"$run/boot.err"

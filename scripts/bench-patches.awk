@@ -32,7 +32,7 @@ function row(p, k, b, a,   s, mb, ma, r, mc, cr, verdict) {
 	mb = median(v[k, b], n[k, b]); ma = median(v[k, a], n[k, a]); r = ratio_of(ma, mb)
 	mc = n[k, "ceiling"] ? median(v[k, "ceiling"], n[k, "ceiling"]) : ""
 	cr = (mc > 0) ? ma / mc : ""
-	verdict = verdicts(k " " p, r, ma, mc)
+	verdict = verdicts(k " " p, "icount", r, ma, mc)
 	printf "%-5s %-24s %-32s %-9s %10g %10g %8s %17s %8s %s\n", p, s[1], s[2], unit[k], mb, ma,
 		fmt_ratio(r) worse(unit[k], r, mb), spread(v[k, b], mb) "/" spread(v[k, a], ma), n[k, b] "/" n[k, a], verdict
 	if (mc != "")

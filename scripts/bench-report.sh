@@ -50,8 +50,8 @@ ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches 
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
 	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted $3"
 }
-ok_lines "$targets" '[^ ]+ [^ ]+ (ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?' \
-	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N]'"
+ok_lines "$targets" '[^ ]+ [^ ]+ (ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?( clock=(icount|wall))?' \
+	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall]'"
 ok_lines "$claims" '[0-9]+ [^ ]+ [^ ]+' "'patch scenario metric|*'"
 
 awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \

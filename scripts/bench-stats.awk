@@ -39,27 +39,37 @@ function worse(unit, r, old) {
 	return ((unit ~ /^(M\/s|ratio)$/) ? r >= 1 : r <= 1) ? "" : " (worse)"
 }
 
-# Reads FILE (bench/targets): 'scenario metric check [patch=N]' into
-# tgt[scenario " " metric " " N], N empty for the base-vs-series table.
-function load_targets(file,   l, t, nf, p) {
+# Reads FILE (bench/targets): 'scenario metric check [patch=N]
+# [clock=C]' into tgt[scenario " " metric " " N], N empty for the
+# base-vs-series table; a check for one clock only is kept as check@C.
+function load_targets(file,   l, t, nf, p, c, i, chk) {
 	while ((getline l < file) > 0) {
 		if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
 		nf = split(l, t, " ")
-		p = nf > 3 ? substr(t[4], 7) : ""
+		p = c = ""
+		for (i = 4; i <= nf; i++) {
+			if (t[i] ~ /^patch=/) p = substr(t[i], 7)
+			if (t[i] ~ /^clock=/) c = substr(t[i], 7)
+		}
+		chk = c == "" ? t[3] : t[3] "@" c
 		tk = t[1] " " t[2] " " p
-		tgt[tk] = (tk in tgt) ? tgt[tk] " " t[3] : t[3]
+		tgt[tk] = (tk in tgt) ? tgt[tk] " " chk : chk
 	}
 	close(file)
 }
 
-# The verdicts of the targets of KEY (scenario metric patch): RATIO is
-# new/old, NEW the new median, CEIL the ceiling kernel's median ("" if
-# none).
-function verdicts(key, ratio, new, ceil,   tl, nt, j, c, what, op, lim, x, r, out) {
+# The verdicts of the targets of KEY (scenario metric patch) for figures
+# of CLOCK: RATIO is new/old, NEW the new median, CEIL the ceiling
+# kernel's median ("" if none).
+function verdicts(key, clock, ratio, new, ceil,   tl, nt, j, c, what, op, lim, x, r, out) {
 	out = ""
 	nt = (key in tgt) ? split(tgt[key], tl, " ") : 0
 	for (j = 1; j <= nt; j++) {
 		c = tl[j]
+		if (index(c, "@")) {
+			if (substr(c, index(c, "@") + 1) != clock) continue
+			c = substr(c, 1, index(c, "@") - 1)
+		}
 		match(c, /[<>]=/); what = substr(c, 1, RSTART - 1); op = substr(c, RSTART, 2); lim = substr(c, RSTART + 2) + 0
 		x = what == "ratio" ? ratio : what == "patched" ? new : (ceil > 0 ? new / ceil : "")
 		if (x == "inf") x = 1e300

@@ -40,7 +40,7 @@ END {
 		mc = n[k, "ceiling"] ? median(v[k, "ceiling"], n[k, "ceiling"]) : ""
 		m1 = n[k, "v1"] ? median(v[k, "v1"], n[k, "v1"]) : ""
 		m2 = n[k, "v2"] ? median(v[k, "v2"], n[k, "v2"]) : ""
-		verdict = verdicts(p[2] " " p[3] " ", ratio, mp, mc)
+		verdict = verdicts(p[2] " " p[3] " ", p[1], ratio, mp, mc)
 		printf "%-6s %-18s %-32s %-9s %10g %10g %8s %17s %10s %-18s\n", p[1], p[2], p[3], unit[k], mb, mp,
 			fmt_ratio(ratio) worse(unit[k], ratio, mb),
 			spread(v[k, "base"], mb) "/" spread(v[k, series], mp), n[k, "base"] "/" n[k, series], verdict

@@ -343,6 +343,25 @@ else
 	echo "FAIL: bench report per patch is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# A target that names its clock is checked on that clock's row only.
+mkdir -p "$tmp/clk/raw"
+for k in base-1 patched-1 ceiling-1; do
+	cp "tests/data/bench-raw/icount-$k" "$tmp/clk/raw/icount-$k"
+	cp "tests/data/bench-raw/icount-$k" "$tmp/clk/raw/wall-$k"
+done
+echo "date=test" >"$tmp/clk/meta"
+printf '%s\n' 'sched-pipe-cpu1 latency ratio<=1.001 clock=icount' \
+	'trig-fentry throughput ratio>=1.13 clock=wall' >"$tmp/clk-targets"
+if TARGETS=$tmp/clk-targets CLAIMS=/dev/null scripts/bench-report.sh "$tmp/clk" >"$tmp/table" 2>"$tmp/err" &&
+	grep -q '^icount sched-pipe-cpu1 .*ratio<=1.001 MISS *$' "$tmp/table" &&
+	grep -q '^wall *sched-pipe-cpu1 .*[0-9]/[0-9] *$' "$tmp/table" &&
+	grep -q '^wall *trig-fentry .*ratio>=1.13 pass *$' "$tmp/table" &&
+	grep -q '^icount trig-fentry .*[0-9]/[0-9] *$' "$tmp/table"; then
+	echo "PASS: bench report: a target with clock= is checked on that clock only"
+else
+	echo "FAIL: bench report ignores clock= in a target:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
 # The cover letter gets the per-patch table in its own block, the rest
 # of the letter (another block included) unchanged.
 printf 'text\n-- results begin --\nold\n-- results end --\n-- notes begin --\nkept\n-- notes end --\n-- per-patch begin --\nold\n-- per-patch end --\ntail\n' >"$tmp/cover"

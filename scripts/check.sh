@@ -2,7 +2,8 @@
 # 'make check': set up, then run every test and finish with the plain
 # summary line 'N passed, N failed, N skipped'.  Each step prints
 # PASS:/FAIL:/SKIP: lines; a step that cannot run at all counts as one
-# failure.  The exit status is 1 if any FAIL: line was printed.
+# failure.  The exit status is 1 if any FAIL: line was printed.  The
+# verdict lines and the summary are kept in BUILD/check-summary.txt.
 set -u
 . "$(dirname "$0")/lib.sh"
 # make check runs every kselftest (check-guest.sh would run only these).
@@ -55,4 +56,8 @@ pass=$(grep -c '^PASS: ' "$results")
 fail=$(grep -c '^FAIL: ' "$results")
 skip=$(grep -c '^SKIP: ' "$results")
 echo "$pass passed, $fail failed, $skip skipped"
+# Kept after the run: every verdict line, then the summary line.
+mkdir -p "$BUILD" &&
+	{ cat "$results" && echo "$pass passed, $fail failed, $skip skipped"; } >"$BUILD/check-summary.txt.new" &&
+	mv "$BUILD/check-summary.txt.new" "$BUILD/check-summary.txt"
 [ "$fail" = 0 ]

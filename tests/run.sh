@@ -466,3 +466,33 @@ rc=$?
 	grep -q '^PASS: fuzz series stress-ng' "$tmp/out" &&
 	echo "PASS: fuzz report: a guest that did not come back and a failed tool fail the run" ||
 	{ echo "FAIL: fuzz report: a hung guest or a failed tool does not fail the run (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+
+# The BPF trampoline tests are found by what they load, not by name.
+bt=$tmp/bt/tools/testing/selftests/bpf
+mkdir -p "$bt/progs" "$bt/prog_tests"
+echo 'SEC("fentry/x")' >"$bt/progs/a.c"
+echo 'SEC("kprobe/x")' >"$bt/progs/b.c"
+echo 'SEC("fmod_ret.s/x")' >"$bt/progs/d.c"
+printf '#include "a.skel.h"\nvoid test_a(void)\n' >"$bt/prog_tests/a.c"
+printf '#include "b.skel.h"\nvoid serial_test_b(void)\n' >"$bt/prog_tests/b.c"
+printf 'BPF_TRACE_FEXIT\nvoid serial_test_c(void)\n' >"$bt/prog_tests/c.c"
+printf 'open("d.bpf.o")\nvoid test_d(void)\nvoid test_d2(void)\n' >"$bt/prog_tests/d.c"
+out=$(scripts/bpf-trampoline-tests.sh "$tmp/bt" | tr '\n' ' ')
+[ "$out" = "a c d d2 " ] &&
+	echo "PASS: BPF trampoline tests: by skeleton, object file or attach type, not by name" ||
+	echo "FAIL: BPF trampoline tests: got '$out', wanted 'a c d d2 '"
+expect "BPF trampoline tests of a directory without the BPF selftests" "no tools/testing/selftests/bpf" \
+	scripts/bpf-trampoline-tests.sh "$tmp/fb"
+if [ -d "$BUILD/linux/tools/testing/selftests/bpf" ]; then
+	out=$(scripts/bpf-trampoline-tests.sh "$BUILD/linux")
+	missing=
+	for t in fentry_test fexit_test fentry_fexit fexit_sleep fexit_stress trampoline_count recursion \
+		modify_return fexit_bpf2bpf get_func_args_test get_func_ip_test tracing_struct bpf_cookie; do
+		printf '%s\n' "$out" | grep -qx "$t" || missing="$missing $t"
+	done
+	[ -z "$missing" ] &&
+		echo "PASS: BPF trampoline tests of the tree: $(printf '%s\n' "$out" | wc -l), the thirteen known ones among them" ||
+		echo "FAIL: BPF trampoline tests of the tree lack:$missing"
+else
+	echo "SKIP: BPF trampoline tests of the tree (no tree in $BUILD/linux)"
+fi

@@ -1,9 +1,9 @@
 # The per-patch table of bench-report.sh: for each patch n of the
-# series, the figures it claims (bench/claims, and those its targets in
-# bench/targets name with patch=n), prefix n against prefix n-1, under
+# series, the figures it claims (the lines of bench/targets with
+# patch=n, load_targets()), prefix n against prefix n-1, under
 # instruction counting; and the rest of results.json ("kernels" and
 # "per_patch").  Input: the sorted figures, as for bench-table.awk.
-# Variables: kernels (bench-kernels.sh's lines of the run), claims,
+# Variables: kernels (bench-kernels.sh's lines of the run),
 # targets, skipped, json.  Needs bench-stats.awk.
 BEGIN {
 	np = -1
@@ -11,12 +11,7 @@ BEGIN {
 		split(l, f, " "); np = f[1] + 0; kern[np] = f[3]
 		subj[np] = l; sub(/^[^ ]+ [^ ]+ [^ ]+ /, "", subj[np])
 	}
-	while ((getline l < claims) > 0) {
-		if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
-		split(l, f, " "); claim[++nc] = f[1] " " f[2] " " f[3]
-	}
 	load_targets(targets)
-	for (t in tgt) { split(t, f, " "); if (f[3] != "") claim[++nc] = f[3] " " f[1] " " f[2] }
 	while ((getline l < skipped) > 0) {
 		split(l, f, " "); sub(/:$/, "", f[1])
 		r = l; sub(/^[^ ]+ [^ ]+ /, "", r); skip[f[1], f[2]] = r

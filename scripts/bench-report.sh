@@ -6,15 +6,13 @@
 # DIR/raw/CLOCK-KERNEL-ROUND holds lines 'scenario metric unit value',
 # DIR/kernels the kernel of each prefix (bench-kernels.sh).  The
 # medians, spreads and ratios are computed here, once; the chart gets
-# them in chart.dat.  TARGETS and CLAIMS override bench/targets and
-# bench/claims.
+# them in chart.dat.  TARGETS overrides bench/targets.
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
 dir=$1
 targets=${TARGETS:-$TOP/bench/targets}
-claims=${CLAIMS:-$TOP/bench/claims}
 ls "$dir"/raw/* >/dev/null 2>&1 || die "no raw figures in $dir/raw: every boot failed?"
 
 # One line per figure: clock kernel round scenario metric unit value.
@@ -50,15 +48,14 @@ ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches 
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
 	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted $3"
 }
-ok_lines "$targets" '[^ ]+ [^ ]+ (ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?( clock=(icount|wall))?' \
-	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall]'"
-ok_lines "$claims" '[0-9]+ [^ ]+ [^ ]+' "'patch scenario metric|*'"
+ok_lines "$targets" '[^ ]+ [^ ]+ ((ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?|shown patch=[0-9]+)( clock=(icount|wall))?' \
+	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall]' or 'scenario metric|* shown patch=N'"
 
 awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
 	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
 	"$dir/figures" >"$dir/table.txt"
 touch "$dir/skipped"
-awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" -v claims="$claims" \
+awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" \
 	-v targets="$targets" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" \
 	"$dir/figures" >"$dir/patches.txt"
 echo "}" >>"$dir/results.json.tmp"

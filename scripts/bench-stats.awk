@@ -42,7 +42,10 @@ function worse(unit, r, old) {
 # Reads FILE (bench/targets): 'scenario metric check [patch=N]
 # [clock=C]' into tgt[scenario " " metric " " N], N empty for the
 # base-vs-series table; a check for one clock only is kept as check@C.
-function load_targets(file,   l, t, nf, p, c, i, chk) {
+# Every line with patch=N, and every 'scenario metric shown patch=N'
+# (no check: a figure patch N claims, metric '*' for all of the
+# scenario's), is also kept in claim[1..nc] as 'N scenario metric'.
+function load_targets(file,   l, t, nf, p, c, i, chk, tk) {
 	while ((getline l < file) > 0) {
 		if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
 		nf = split(l, t, " ")
@@ -51,6 +54,8 @@ function load_targets(file,   l, t, nf, p, c, i, chk) {
 			if (t[i] ~ /^patch=/) p = substr(t[i], 7)
 			if (t[i] ~ /^clock=/) c = substr(t[i], 7)
 		}
+		if (p != "") claim[++nc] = p " " t[1] " " t[2]
+		if (t[3] == "shown") continue
 		chk = c == "" ? t[3] : t[3] "@" c
 		tk = t[1] " " t[2] " " p
 		tgt[tk] = (tk in tgt) ? tgt[tk] " " chk : chk

@@ -309,8 +309,8 @@ else
 fi
 # The per-patch table on a recorded toy run of a three-patch series
 # (tests/data/bench-pp: raw figures, the kernel of each prefix, its own
-# claims and targets): each patch's figures against the prefix before
-# it, the targets that name a patch checked there and not against the
+# targets and 'shown' claims): each patch's figures against the prefix
+# before it, the targets that name a patch checked there and not against the
 # base, a patch that shares its kernel with the prefix before it, a
 # claim without figures with the reason, and valid JSON with a subject
 # that needs escaping.
@@ -318,7 +318,7 @@ pp=tests/data/bench-pp
 mkdir -p "$tmp/ppr"
 cp -r "$pp/raw" "$pp/kernels" "$pp/skipped" "$tmp/ppr/"
 echo "date=test" >"$tmp/ppr/meta"
-if TARGETS=$pp/targets CLAIMS=$pp/claims scripts/bench-report.sh "$tmp/ppr" >"$tmp/table" 2>"$tmp/err" &&
+if TARGETS=$pp/targets scripts/bench-report.sh "$tmp/ppr" >"$tmp/table" 2>"$tmp/err" &&
 	sed -n '/^Per patch/,$p' "$tmp/table" >"$tmp/per-patch" &&
 	grep -q '^patch 1: perf: first "quoted" \\ subject (kernel p1 against base)$' "$tmp/per-patch" &&
 	grep -q '^1 *perf-stat-spaced *text_poke_bp_batch *calls/run *2 *0 *0.0000 .* 2/2 patched<=0 pass$' "$tmp/per-patch" &&

@@ -4,8 +4,8 @@
 # soon as it is measured.  A scenario fails if a figure is nan, and is
 # skipped, with the reason, where it cannot run.
 # Usage: bench.sh TOOLS-DIR QUICK SCENARIO...
-# Scenarios: trig trig_ceiling trig_fentry pipe pagefault migrate patching
-# bystander open lvtpc.
+# SCENARIO: a function below; the 'run' lines of bench/targets say which
+# boot runs which.
 . "$(dirname "$0")/lib.sh"
 tools=$1
 quick=$2
@@ -15,8 +15,8 @@ dur=3
 tr=/sys/kernel/tracing
 
 ktap_start "$tools" $#
-stage "$tools/bench" "$tools/bystander" "$tools/open-latency" "$tools/pagefault" \
-	"$tools/migrate" "$(command -v perf)" /bin/true
+# The helpers (bench/*.c) are listed in TOOLS-DIR/helpers.
+stage "$tools/bench" $(sed "s|^|$tools/|" "$tools/helpers") "$(command -v perf)" /bin/true
 
 figure() { # SCENARIO METRIC UNIT VALUE
 	echo "# RESULT $1 $2 $3 $4"

@@ -47,7 +47,7 @@ function worse(unit, r, old) {
 # scenario's), is also kept in claim[1..nc] as 'N scenario metric'.
 function load_targets(file,   l, t, nf, p, c, i, chk, tk) {
 	while ((getline l < file) > 0) {
-		if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
+		if (l ~ /^#/ || l ~ /^[ \t]*$/ || l ~ /^run /) continue
 		nf = split(l, t, " ")
 		p = c = ""
 		for (i = 4; i <= nf; i++) {

@@ -27,6 +27,8 @@ rounds_wall=${ROUNDS_WALL:-$rounds}
 [ "$quick" = 1 ] && rounds=1 rounds_wall=1
 export QUICK=$quick
 clocks=${CLOCKS:-icount wall}
+targets=${TARGETS:-$TOP/bench/targets}
+[ -r "$targets" ] || die "cannot read $targets"
 start=$(date +%s)
 
 "$here/install-deps.sh"
@@ -67,11 +69,11 @@ if [ -n "${KERNELS:-}" ]; then
 	series=$(printf '%s\n' $prefix_kernels | tail -n 1)
 fi
 if [ -n "${SCENARIOS:-}" ]; then
-	known_sc=$(sed -n '/^# Scenarios: /{s///;p;n;s/^# //p;}' guest/bench.sh | tr -d '.' | tr '\n' ' ')
+	known_sc=$("$here/bench-scenarios.sh" "$targets" | tr '\n' ' ')
 	for sc in $SCENARIOS; do
 		case " $known_sc " in
 		*" $sc "*) ;;
-		*) die "SCENARIOS: no scenario '$sc' (guest/bench.sh has: $known_sc)" ;;
+		*) die "SCENARIOS: no scenario '$sc' (the 'run' lines of bench/targets have: $known_sc)" ;;
 		esac
 	done
 fi
@@ -103,20 +105,8 @@ fi
 "$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-$series"
 export BENCH_TOOLS="$BUILD/obj-bench-$series/guest-tools"
 
-# Instruction counting gives the repeatable ratios (throughput, latency)
-# and takes the text patching counts too: counts do not depend on the
-# clock, sleeping costs no time there, and the base cannot oops on the
-# stale int3 (README, Guests).  The bystander loop needs the wall
-# clock, which is what a bystander feels.  The ceiling kernel only
-# matters for the trampoline figures, and under the wall clock, whose
-# ceiling figures move by a third from boot to boot, for trig-fentry
-# only; the v1 kernel for the trampoline figures under instruction
-# counting only.  Every prefix of the series runs every instruction
-# counting scenario, so that each patch's own figures are its prefix
-# against the one before (lvtpc skips without a PMU).  Under the wall
-# clock the open latencies run in the first three rounds only: they are
-# no throughput figure, and five boots of each clock would not fit the
-# time budget.
+# Which scenarios each boot runs, and why: the 'run' lines of
+# bench/targets.
 scenarios() { # CLOCK KERNEL ROUND
 	if [ -n "${SCENARIOS:-}" ]; then
 		for sc in $(all_scenarios "$@"); do
@@ -128,18 +118,7 @@ scenarios() { # CLOCK KERNEL ROUND
 	fi
 }
 all_scenarios() { # CLOCK KERNEL ROUND
-	case $1-$2 in
-	icount-ceiling) echo trig_ceiling ;;
-	icount-v1) echo trig ;;
-	icount-v2) echo pipe pagefault migrate patching ;;
-	wall-ceiling) echo trig_fentry ;;
-	icount-*) echo trig pipe pagefault migrate open patching lvtpc ;;
-	*) if [ "$3" -le 3 ]; then
-		echo trig pipe bystander open lvtpc
-	else
-		echo trig pipe bystander
-	fi ;;
-	esac
+	"$here/bench-scenarios.sh" "$targets" "$@"
 }
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)

@@ -26,7 +26,13 @@ make -C "$tree/tools/testing/selftests/bpf" OUTPUT="$out/bpf" -j"$(jobs)" \
 	"$out/bpf/bench" >"$out/bench.log" 2>&1 ||
 	{ tail -n 30 "$out/bench.log" >&2; die "bench build failed (log: $out/bench.log)"; }
 cp "$out/bpf/bench" "$out/bench"
-for p in bystander open-latency pagefault migrate; do
-	gcc -O2 -Wall -Werror -o "$out/$p" "$TOP/bench/$p.c" || die "cannot build bench/$p.c"
+# Every bench/*.c is a helper of guest/bench.sh; their names go to
+# helpers, which the guest reads to copy them.
+: >"$out/helpers.new"
+for c in "$TOP"/bench/*.c; do
+	p=${c##*/} p=${p%.c}
+	gcc -O2 -Wall -Werror -o "$out/$p" "$c" || die "cannot build bench/$p.c"
+	echo "$p" >>"$out/helpers.new"
 done
+mv "$out/helpers.new" "$out/helpers"
 say "guest tools in $out"

@@ -307,6 +307,24 @@ else
 	echo "FAIL: bench report is wrong:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# Which scenarios a bench boot runs: a kernel's own 'run' lines replace
+# those of '*', rounds<=N keeps a line to the first N rounds, and the
+# list of all of them is what SCENARIOS is checked against.
+cat >"$tmp/runs" <<'EOF2'
+run icount * trig pipe
+run icount ceiling trig_ceiling
+run wall * trig bystander
+run wall * rounds<=2 open
+EOF2
+if [ "$(scripts/bench-scenarios.sh "$tmp/runs" icount p1 1)" = "trig pipe" ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" icount ceiling 1)" = trig_ceiling ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 2)" = "trig bystander open" ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 3)" = "trig bystander" ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" | tr '\n' ' ')" = "bystander open pipe trig trig_ceiling " ]; then
+	echo "PASS: bench scenarios per boot from the run lines of the targets"
+else
+	echo "FAIL: bench scenarios per boot are wrong"
+fi
 # The per-patch table on a recorded toy run of a three-patch series
 # (tests/data/bench-pp: raw figures, the kernel of each prefix, its own
 # targets and 'shown' claims): each patch's figures against the prefix

@@ -4,7 +4,8 @@
 # instruction counting; and the rest of results.json ("kernels" and
 # "per_patch").  Input: the sorted figures, as for bench-table.awk.
 # Variables: kernels (bench-kernels.sh's lines of the run),
-# targets, skipped, json.  Needs bench-stats.awk.
+# targets, skipped, json, chart (optional: the per-patch chart's data,
+# see bench-chart-patches.sh).  Needs bench-stats.awk.
 BEGIN {
 	np = -1
 	while ((getline l < kernels) > 0) {
@@ -22,7 +23,7 @@ $1 != "icount" || $7 == "nan" { next }
 	k = $4 " " $5; if (!(k in seen)) { seen[k] = 1; keys[++nk] = k; unit[k] = $6 }
 	v[k, $2] = v[k, $2] " " $7; n[k, $2]++
 }
-function row(p, k, b, a,   s, mb, ma, r, mc, cr, verdict) {
+function row(p, k, b, a,   s, mb, ma, r, mc, cr, verdict, bl, bh, kind, r1, r2, r3) {
 	split(k, s, " ")
 	mb = median(v[k, b], n[k, b]); ma = median(v[k, a], n[k, a]); r = ratio_of(ma, mb)
 	mc = n[k, "ceiling"] ? median(v[k, "ceiling"], n[k, "ceiling"]) : ""
@@ -33,6 +34,15 @@ function row(p, k, b, a,   s, mb, ma, r, mc, cr, verdict) {
 	if (mc != "")
 		printf "%-5s %-24s %-32s %-9s %10s %10g %8s %17s %8s\n", "", "", "ceiling kernel; ratio=after/ceiling", unit[k], "",
 			mc, cr != "" ? sprintf("%.4f", cr) : "-", spread(v[k, "ceiling"], mc), n[k, "ceiling"]
+	if (chart != "") { # the per-patch chart (bench-chart-patches.sh)
+		minmax(v[k, b]); bl = lo; bh = hi
+		minmax(v[k, a])
+		kind = unit[k] ~ /\/run$/ ? "count" : unit[k] == "M/s" ? "throughput" : "cost"
+		r1 = r2 = r3 = "NaN"
+		if (mb > 0) { r1 = ma / mb; r2 = lo / mb; r3 = hi / mb }
+		printf "%s %s %s %g %g %g %g %g %g %s %s %s\n", kind, p ":" s[1] "/" s[2], unit[k],
+			mb, bl, bh, ma, lo, hi, r1, r2, r3 > chart
+	}
 	printf "%s\n    {\"patch\": %d, \"subject\": %s, \"kernel\": \"%s\", \"before_kernel\": \"%s\", \"clock\": \"icount\", \"scenario\": \"%s\", \"metric\": \"%s\", \"unit\": \"%s\", \"before\": [%s], \"after\": [%s], \"before_median\": %s, \"after_median\": %s, \"ratio\": %s, \"after_ceiling_ratio\": %s, \"target\": \"%s\"}",
 		js++ ? "," : "", p, jstr(subj[p]), a, b, s[1], s[2], unit[k], csv(v[k, b]), csv(v[k, a]), mb, ma,
 		r == "inf" ? "null" : r, cr != "" ? cr : "null", verdict >> json

@@ -2,7 +2,8 @@
 # Turn the raw figures of a bench run into the comparison tables
 # (table.txt: base against the whole series, bench-table.awk;
 # patches.txt: each patch against the prefix before it,
-# bench-patches.awk), results.json and chart.png.  Usage: bench-report.sh DIR
+# bench-patches.awk), results.json, chart.png (the BPF trigger
+# figures) and patches.png (each patch's claims).  Usage: bench-report.sh DIR
 # DIR/raw/CLOCK-KERNEL-ROUND holds lines 'scenario metric unit value',
 # DIR/kernels the kernel of each prefix (bench-kernels.sh).  The
 # medians, spreads and ratios are computed here, once; the chart gets
@@ -55,8 +56,9 @@ awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v
 	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
 	"$dir/figures" >"$dir/table.txt"
 touch "$dir/skipped"
+rm -f "$dir/patches.dat"
 awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" \
-	-v targets="$targets" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" \
+	-v targets="$targets" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" -v chart="$dir/patches.dat" \
 	"$dir/figures" >"$dir/patches.txt"
 echo "}" >>"$dir/results.json.tmp"
 mv "$dir/results.json.tmp" "$dir/results.json"
@@ -74,5 +76,8 @@ rm -f "$dir/chart.tmp"
 if command -v gnuplot >/dev/null 2>&1; then
 	if [ -s "$dir/chart.dat" ]; then
 		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" && echo "chart: $dir/chart.png"
+	fi
+	if [ -s "$dir/patches.dat" ]; then
+		"$here/bench-chart-patches.sh" "$dir/patches.dat" "$dir/patches.png" && echo "per-patch chart: $dir/patches.png"
 	fi
 fi

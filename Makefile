@@ -43,7 +43,7 @@ kernel: deps
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-test test
 
 boot: kernel
-	scripts/boot-guest.sh $(B)/obj-test/arch/x86/boot/bzImage $(B)/boot-run "$(CMD)"
+	scripts/guest-run.sh boot $(B)/obj-test/arch/x86/boot/bzImage "$(CMD)" >/dev/null; rc=$$?; cat $(B)/runs/boot/output $(B)/runs/boot/summary; exit $$rc
 
 check:
 	scripts/check.sh
@@ -62,11 +62,11 @@ mutants: tools
 	scripts/mutants.sh $(B)/linux $(B)/obj-test $(MUTANTS)
 
 stress: tools
-	scripts/stress.sh $(B)/linux $(B)/obj-test
+	scripts/stress.sh $(B)/obj-test
 
 stress-kasan: tools
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan test configs/kasan.config
-	scripts/stress.sh $(B)/linux $(B)/obj-kasan $(B)/obj-test
+	scripts/stress.sh $(B)/obj-kasan $(B)/obj-test
 
 # FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN, FUZZ_STRESSORS: see
 # scripts/fuzz.sh.

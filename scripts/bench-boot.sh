@@ -7,8 +7,9 @@
 #   raw/CLOCK-KERNEL-ROUND  the figures, 'scenario metric unit value'
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
-#   runs/CLOCK-KERNEL-ROUND(.out)  the run directory and the output
-# A boot that fails keeps the figures it printed before: each is a
+# The boot itself is the guest run bench-STAMP/CLOCK-KERNEL-ROUND
+# (guest-run.sh: BUILD/runs/, STAMP the name of DIR; DIR/runs points
+# there).  A boot that fails keeps the figures it printed before: each is a
 # finished measurement.  Usage: bench-boot.sh DIR CLOCK KERNEL ROUND SCENARIO...
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -17,19 +18,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 out=$1 clock=$2 k=$3 r=$4
 shift 4
 id=$clock-$k-$r
-run=$out/runs/$id
-QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/boot-guest.sh" \
-	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" "$run" \
-	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" \
-	>"$run.out" 2>&1
-tr -d '\r' <"$run.out" | sed -n 's/^# RESULT //p' >"$out/raw/$id"
+name=bench-${out##*/}/$id
+run=$BUILD/runs/$name
+QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/guest-run.sh" --ktap "" "$name" \
+	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" \
+	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" >/dev/null 2>&1
+tr -d '\r' <"$run/output" | sed -n 's/^# RESULT //p' >"$out/raw/$id"
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"
-"$here/ktap-results.sh" "$BUILD/linux" "$run.out" "" | sed -n "s/^SKIP: /$k: /p" >>"$out/skipped"
+sed -n "s/^SKIP: /$k: /p" "$run/summary" >>"$out/skipped"
 verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 if [ "$verdict" = ok ]; then
 	sed 's/^/    /' "$out/raw/$id" 2>/dev/null
 else
-	echo "$clock $k round $r: $verdict; log $run.out" >>"$out/failed"
-	tail -n 15 "$run.out" | sed 's/^/    /'
+	echo "$clock $k round $r: $verdict; log $run/output" >>"$out/failed"
+	tail -n 15 "$run/output" "$run/boot.err" | sed 's/^/    /'
 	exit 1
 fi

@@ -123,7 +123,9 @@ all_scenarios() { # CLOCK KERNEL ROUND
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 out="$TOP/results/$stamp"
-mkdir -p "$out/raw" "$out/runs"
+mkdir -p "$out/raw" "$BUILD/runs/bench-$stamp"
+# The boots themselves are guest runs (bench-boot.sh).
+ln -s "$BUILD/runs/bench-$stamp" "$out/runs"
 {
 	echo "date=$stamp"
 	echo "host=$(uname -m), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), cpus=$(nproc) mem_gib=$(awk '/MemTotal/ { printf "%d", $2 / 1048576 }' /proc/meminfo)"
@@ -146,7 +148,7 @@ boot() { # I CLOCK KERNEL ROUND
 	if "$here/bench-boot.sh" "$out" "$2" "$3" "$4" $(scenarios "$2" "$3" "$4"); then
 		say "boot $1 done: $3 kernel, $2 clock, round $4"
 	else
-		say "boot $1 FAILED: $3 kernel, $2 clock, round $4 (log: $out/runs/$2-$3-$4.out); figures it printed before are kept"
+		say "boot $1 FAILED: $3 kernel, $2 clock, round $4 (log: $out/runs/$2-$3-$4/output); figures it printed before are kept"
 	fi
 }
 

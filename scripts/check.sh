@@ -44,8 +44,8 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 		step "bisectability" scripts/build-matrix.sh "$BUILD/linux" bisect
 		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$BUILD/linux"
 		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" &&
-			step "test guest" scripts/check-guest.sh "$BUILD/linux" "$BUILD/obj-test" &&
-			step "stress (short)" scripts/stress.sh --short "$BUILD/linux" "$BUILD/obj-test"
+			step "test guest" scripts/check-guest.sh "$BUILD/obj-test" &&
+			step "stress (short)" scripts/stress.sh --short "$BUILD/obj-test"
 	}
 step "harness tests" tests/run.sh
 

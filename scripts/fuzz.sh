@@ -14,7 +14,7 @@
 #   FUZZ_KASAN=1 the KASAN build of each (BUILD/obj-kasan, as for
 #                'make stress-kasan', and BUILD/fuzz-base/obj-kasan).
 # Each kernel's run (console.log, dmesg, output, verdict) is kept in
-# BUILD/fuzz/KERNEL[-kasan]/.  Exits 1 if anything failed.
+# BUILD/runs/fuzz/KERNEL[-kasan]/ (guest-run.sh).  Exits 1 if anything failed.
 # Rates seen on 2 cores (lockdep, emulated): trinity 180-210 syscalls/s
 # and 1700-2100 hotplug cycles in 300 s, 177 syscalls/s and 352 cycles
 # in 30 s; 67 syscalls/s on the KASAN build.
@@ -80,15 +80,12 @@ for k in $kernels; do
 		;;
 	*) die "FUZZ_KERNEL: no kernel '$k' (series or base)" ;;
 	esac
-	run=$BUILD/fuzz/$k$kasan
-	rm -rf "$run"
-	mkdir -p "$run"
+	run=$BUILD/runs/fuzz/$k$kasan
 	say "$k$kasan: trinity, then stress-ng, $secs s each (run: $run)"
 	# The hotplug loop logs a few lines per cycle: keep all of them.
 	GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
-		GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((2 * secs + 420))} "$here/boot-guest.sh" \
-		"$obj/arch/x86/boot/bzImage" "$run" "STRESSORS='$stressors' sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" \
-		>"$run/output" 2>"$run/boot.err"
+		GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((2 * secs + 420))} "$here/guest-run.sh" "fuzz/$k$kasan" \
+		"$obj/arch/x86/boot/bzImage" "STRESSORS='$stressors' sh $TOP/guest/fuzz.sh $sobj/guest-tools $secs" >/dev/null
 	runs="$runs $run"
 done
 "$here/fuzz-report.sh" "$tree" $runs

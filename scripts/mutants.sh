@@ -6,8 +6,9 @@
 #   Tree: base                 (optional: build the base itself, no patch)
 #   Caught-by: <check>         (one per line, as make check names them
 #                               after 'FAIL: ', e.g. 'kunit suite.case',
-#                               'kselftest perf_events: prog'; 'splat'
-#                               is the guest kernel log check)
+#                               'kselftest perf_events: prog', matched
+#                               whole; 'splat' is the guest's verdict
+#                               splat, guest-run.sh)
 #   Needs: what the checks need (optional, said when they skip)
 #   Only: named                (optional: of the kselftests, run only
 #                               those named in Caught-by, so that an
@@ -21,6 +22,7 @@
 # 'untested': neither caught nor survived, and the run does not fail.
 # Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]   (names without .patch)
 # Prints a table and PASS:/FAIL: per mutant; exits non-zero if one survived.
+# Each mutant's guest run is BUILD/runs/mutant/NAME/ (guest-run.sh).
 # The table (BUILD/mutants/table.txt) has a row for every mutant in
 # tests/mutants whose last run was on the same code at the top of the
 # series with the same mutant patch, so mutants can be run a few at a
@@ -108,36 +110,39 @@ for m in $list; do
 		ln -s "$sobj/guest-tools" "$obj/guest-tools"
 		# A healthy test guest finishes in about two minutes; a mutant
 		# that hangs it should not hold the run for the default 15.
-		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$tree" "$obj" >>"$log" 2>&1
-		cp "$obj/check-run/console.log" "$out/$name.console.log" 2>/dev/null
-		cp "$obj/check-run/output" "$out/$name.output" 2>/dev/null
-		failed=$(sed -n 's/^FAIL: //p' "$log")
-		passed=$(sed -n 's/^PASS: //p' "$log")
-		skipped=$(sed -n 's/^SKIP: //p' "$log")
+		run=$BUILD/runs/mutant/$name
+		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$obj" "mutant/$name" >>"$log" 2>&1
+		failed=$(sed -n 's/^FAIL: //p' "$run/summary" 2>/dev/null)
+		passed=$(sed -n 's/^PASS: //p' "$run/summary" 2>/dev/null)
+		skipped=$(sed -n 's/^SKIP: //p' "$run/summary" 2>/dev/null)
+		# The guest's verdict (guest-run.sh), one word.
+		verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 		hit=
 		while IFS= read -r w; do
-			[ "$w" = splat ] && w="test guest boot"
-			printf '%s\n' "$failed" | grep -qF -- "$w" && hit="$hit${hit:+; }$w"
+			if [ "$w" = splat ]; then
+				[ "$verdict" = splat ] && hit="$hit${hit:+; }$w"
+			elif all_in "$w" "$failed"; then
+				hit="$hit${hit:+; }$w"
+			fi
 		done <<EOF
 $want
 EOF
-		verdict=$(printf '%s\n' "$failed" | sed -n 's/^test guest boot (\([^)]*\)).*/\1/p')
+		[ "$verdict" != ok ] || verdict=
 		if [ -n "$hit" ]; then
 			result=caught why=$hit
 		elif [ -n "$verdict" ]; then
 			ran=
 			while IFS= read -r w; do
-				printf '%s\n' "$passed" | grep -qF -- "$w" && ran="$ran${ran:+; }$w"
+				all_in "$w" "$passed" && ran="$ran${ran:+; }$w"
 			done <<EOF
 $want
 EOF
-			# The guest's verdict (boot-guest.sh); a hang or panic
-			# says whether the kernel warned first.
+			# A hang or panic says whether the kernel warned first.
 			case $verdict in
 			splat) why="splat in the guest kernel log" ;;
 			*)
 				why="guest $verdict"
-				grep -Eqf "$TOP/guest/splat.ere" "$out/$name.console.log" 2>/dev/null &&
+				grep -Eqf "$TOP/guest/splat.ere" "$run/console.log" 2>/dev/null &&
 					why="$why after a splat in its kernel log"
 				;;
 			esac

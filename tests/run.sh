@@ -257,6 +257,24 @@ if [ -f "$kernel" ]; then
 	expect "a kernel warning fails the run" 'reported a problem' \
 		scripts/boot-guest.sh "$kernel" "$tmp/warn" 'echo "WARNING: CPU: 0 PID: 1 at injected by the harness test" >/dev/kmsg'
 	verdict "a kernel warning" "$tmp/warn" splat
+	# guest-run.sh, the one path every target runs its guests by: the
+	# run kept under BUILD/runs/NAME, a summary with the guest's own
+	# line (the verdict, whole) and the KTAP read after a splat too.
+	gr=harness-test/$$
+	scripts/guest-run.sh --ktap t "$gr" "$kernel" \
+		'printf "KTAP version 1\n1..2\nok 1 a\nnot ok 2 b\n"; echo "WARNING: CPU: 0 PID: 1 at injected by the harness test" >/dev/kmsg' \
+		>"$tmp/gr.out" 2>"$tmp/gr.err"
+	rc=$?
+	if [ $rc = 1 ] && [ "$(cat "$BUILD/runs/$gr/summary")" = "FAIL: guest $gr: splat
+PASS: t a
+FAIL: t b" ] && cmp -s "$tmp/gr.out" "$BUILD/runs/$gr/summary" &&
+		[ "$(cat "$BUILD/runs/$gr/verdict")" = splat ] && [ -s "$BUILD/runs/$gr/console.log" ]; then
+		echo "PASS: guest-run.sh: the run kept, its summary, the verdict line whole"
+	else
+		echo "FAIL: guest-run.sh (exit $rc):"
+		sed 's/^/    /' "$tmp/gr.out" "$tmp/gr.err" | tail -n 20
+	fi
+	rm -rf "$BUILD/runs/harness-test"
 else
 	echo "SKIP: guest failure modes (no test kernel at $kernel)"
 fi
@@ -474,12 +492,12 @@ rc=$?
 	{ echo "FAIL: fuzz report: a splat only the series shows is misreported (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
 # A malformed stressor list is refused before any earlier run is removed
 # (the guest tools are there, so only that check can stop it).
-mkdir -p "$tmp/fb/fuzz/series" "$tmp/fb/guest-tools/kselftest/kselftest"
+mkdir -p "$tmp/fb/runs/fuzz/series" "$tmp/fb/guest-tools/kselftest/kselftest"
 : >"$tmp/fb/guest-tools/kselftest/kselftest/ktap_helpers.sh"
-echo kept >"$tmp/fb/fuzz/series/console.log"
+echo kept >"$tmp/fb/runs/fuzz/series/console.log"
 expect "fuzz with a malformed FUZZ_STRESSORS" "FUZZ_STRESSORS: ':2' is not NAME:WORKERS" \
 	env BUILD="$tmp/fb" FUZZ_STRESSORS='switch:2 :2' scripts/fuzz.sh "$BUILD/linux" "$tmp/fb"
-[ "$(cat "$tmp/fb/fuzz/series/console.log")" = kept ] &&
+[ "$(cat "$tmp/fb/runs/fuzz/series/console.log")" = kept ] &&
 	echo "PASS: fuzz: a malformed FUZZ_STRESSORS leaves the last run in place" ||
 	echo "FAIL: fuzz: a malformed FUZZ_STRESSORS removed the last run"
 cp tests/data/fuzz/console.log "$fz/base/"

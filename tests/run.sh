@@ -542,3 +542,34 @@ if [ -d "$BUILD/linux/tools/testing/selftests/bpf" ]; then
 else
 	echo "SKIP: BPF trampoline tests of the tree (no tree in $BUILD/linux)"
 fi
+# test_progs' own result lines become KTAP (guest/test-progs-ktap.awk),
+# read as every other KTAP is: OK, SKIP, FAIL and 'OK (SKIP: a/b)'
+# per test, subtests and logs left out, a run cut short a failure.
+printf '%s\n' '#1       fentry_test:OK' '#1/1     fentry_test/fentry:OK' 'a log line' \
+	'#2       fexit_sleep:FAIL' '#3       bpf_cookie:OK (SKIP: 1/12)' '#4       trampoline_count:SKIP' \
+	'Summary: 3/20 PASSED, 1 SKIPPED, 1 FAILED' >"$tmp/tp.out"
+awk -f guest/test-progs-ktap.awk "$tmp/tp.out" >"$tmp/tp.ktap"
+grep -v '^Summary' "$tmp/tp.out" | awk -f guest/test-progs-ktap.awk >"$tmp/tp-cut.ktap"
+if [ -f "$BUILD/linux/tools/testing/kunit/kunit.py" ]; then
+	got=$(scripts/ktap-results.sh "$BUILD/linux" "$tmp/tp.ktap" bpf | tr '\n' ';')
+	cut=$(scripts/ktap-results.sh "$BUILD/linux" "$tmp/tp-cut.ktap" bpf | tail -n 1)
+	[ "$got" = "PASS: bpf fentry_test;FAIL: bpf fexit_sleep;PASS: bpf bpf_cookie;SKIP: bpf trampoline_count;" ] &&
+		[ "${cut%% (*}" = "FAIL: bpf test_progs" ] &&
+		echo "PASS: test_progs results as KTAP, a test per line, a run cut short fails" ||
+		echo "FAIL: test_progs results as KTAP: got '$got', cut short '$cut'"
+else
+	echo "SKIP: test_progs results as KTAP (no kunit.py in $BUILD/linux)"
+fi
+# The BPF selftests on the series against the base: the same sets, a
+# failure on both an environment limit (SKIP), any other difference a
+# FAIL; a malformed line is refused.
+printf '%s\n' 'PASS: bpf a' 'FAIL: bpf b' 'SKIP: bpf c' 'PASS: bpf d' 'PASS: bpf e' >"$tmp/bpf-base"
+printf '%s\n' 'PASS: bpf a' 'FAIL: bpf b (x)' 'SKIP: bpf c' 'FAIL: bpf d' 'PASS: bpf f' >"$tmp/bpf-series"
+scripts/bpf-compare.sh "$tmp/bpf-base" "$tmp/bpf-series" >"$tmp/out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(sort "$tmp/out" | tr '\n' ';')" = "FAIL: bpf d (base PASS, series FAIL);FAIL: bpf e (base PASS, series missing);FAIL: bpf f (base missing, series PASS);PASS: bpf a;SKIP: bpf b (fails on the base too: an environment limit);SKIP: bpf c;" ] &&
+	echo "PASS: BPF selftests against the base: a failure on both skips, any other difference fails" ||
+	{ echo "FAIL: BPF selftests against the base are misjudged (exit $rc):"; sed 's/^/    /' "$tmp/out"; }
+echo 'PASS bpf a' >>"$tmp/bpf-series"
+expect "BPF selftests against the base, a malformed line" "not a 'PASS|FAIL|SKIP: PREFIX NAME' line" \
+	scripts/bpf-compare.sh "$tmp/bpf-base" "$tmp/bpf-series"

@@ -1,0 +1,23 @@
+# test_progs' result lines as KTAP, read by ktap-results.sh on the host.
+# Each test's line, '#N name:OK', ':SKIP', ':FAIL' or ':OK (SKIP: a/b)'
+# (test_progs.c, print_test_result()), becomes one KTAP test, in the
+# order printed: ok, ok # SKIP (all of it skipped) or not ok.  Subtest
+# lines ('#N/M test/sub:...') and the logs are left out; they stay in
+# the output beside.  A run without test_progs' 'Summary:' line was cut
+# short, and a last 'not ok' says so.
+/^#[0-9]+[ \t]+[A-Za-z0-9_]+:/ {
+	s = $0
+	sub(/^#[0-9]+[ \t]+/, "", s)
+	name[++n] = substr(s, 1, index(s, ":") - 1)
+	res = substr(s, index(s, ":") + 1)
+	ok[n] = res ~ /^(OK|SKIP)/ ? "ok" : "not ok"
+	dir[n] = res ~ /^SKIP/ ? " # SKIP" : ""
+	next
+}
+/^Summary: / { summary = 1 }
+END {
+	if (!summary) { name[++n] = "test_progs"; ok[n] = "not ok"; dir[n] = " # no Summary line: the run was cut short" }
+	print "KTAP version 1"
+	print "1.." n
+	for (i = 1; i <= n; i++) printf "%s %d %s%s\n", ok[i], i, name[i], dir[i]
+}

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Compare the BPF selftests' verdicts on the series with the base's:
+# both files hold ktap-results.sh lines ('PASS: bpf NAME', 'SKIP: ...',
+# 'FAIL: ...').  Prints a line per test: the same verdict on both is
+# that verdict, except that a test failing on both is a SKIP (it cannot
+# pass here on either kernel: an environment limit); any difference,
+# a test missing on one side included, is a FAIL naming both verdicts.
+# Usage: bpf-compare.sh BASE SERIES   Exits 1 if a line is a FAIL.
+set -eu
+. "$(dirname "$0")/lib.sh"
+[ $# = 2 ] || die "usage: bpf-compare.sh BASE SERIES"
+for f in "$1" "$2"; do
+	[ -r "$f" ] || die "cannot read $f"
+	bad=$(grep -nvE '^(PASS|FAIL|SKIP): [^ ]+ [^ ]+( .*)?$' "$f" | head -n 1) || true
+	[ -z "$bad" ] || die "$f:${bad%%:*}: not a 'PASS|FAIL|SKIP: PREFIX NAME' line: '${bad#*:}'"
+done
+awk '
+function name(   s) { s = $0; sub(/^[A-Z]+: /, "", s); sub(/ \(.*$/, "", s); return s }
+FNR == NR { v = $1; sub(/:$/, "", v); b[name()] = v; next }
+{ v = $1; sub(/:$/, "", v); n = name(); s[n] = v; order[++k] = n }
+END {
+	for (n in b) if (!(n in s)) order[++k] = n
+	for (i = 1; i <= k; i++) {
+		n = order[i]
+		bv = (n in b) ? b[n] : "missing"; sv = (n in s) ? s[n] : "missing"
+		if (bv != sv) { printf "FAIL: %s (base %s, series %s)\n", n, bv, sv; bad = 1 }
+		else if (sv == "FAIL") printf "SKIP: %s (fails on the base too: an environment limit)\n", n
+		else printf "%s: %s\n", sv, n
+	}
+	exit bad
+}' "$1" "$2"

@@ -43,7 +43,7 @@ kernel: deps
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-test test
 
 boot: kernel
-	scripts/guest-run.sh boot $(B)/obj-test/arch/x86/boot/bzImage "$(CMD)" >/dev/null; rc=$$?; cat $(B)/runs/boot/output $(B)/runs/boot/summary; exit $$rc
+	scripts/guest-run.sh --tee boot $(B)/obj-test/arch/x86/boot/bzImage "$(CMD)"
 
 check:
 	scripts/check.sh

@@ -56,7 +56,7 @@ awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v
 	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
 	"$dir/figures" >"$dir/table.txt"
 touch "$dir/skipped"
-rm -f "$dir/patches.dat"
+rm -f "$dir/patches.dat" "$dir/patches.png"
 awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" \
 	-v targets="$targets" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" -v chart="$dir/patches.dat" \
 	"$dir/figures" >"$dir/patches.txt"
@@ -75,9 +75,11 @@ sort "$dir/chart.tmp" >"$dir/chart.dat"
 rm -f "$dir/chart.tmp"
 if command -v gnuplot >/dev/null 2>&1; then
 	if [ -s "$dir/chart.dat" ]; then
-		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" && echo "chart: $dir/chart.png"
+		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" && echo "chart: $dir/chart.png" ||
+			echo "chart: gnuplot failed; the tables above stand"
 	fi
 	if [ -s "$dir/patches.dat" ]; then
-		"$here/bench-chart-patches.sh" "$dir/patches.dat" "$dir/patches.png" && echo "per-patch chart: $dir/patches.png"
+		"$here/bench-chart-patches.sh" "$dir/patches.dat" "$dir/patches.png" && echo "per-patch chart: $dir/patches.png" ||
+			echo "per-patch chart: gnuplot failed; the tables above stand"
 	fi
 fi

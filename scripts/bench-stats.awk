@@ -45,6 +45,7 @@ function worse(unit, r, old) {
 # Every line with patch=N, and every 'scenario metric shown patch=N'
 # (no check: a figure patch N claims, metric '*' for all of the
 # scenario's), is also kept in claim[1..nc] as 'N scenario metric'.
+# The 'run' lines (which scenarios each boot runs) are not read here.
 function load_targets(file,   l, t, nf, p, c, i, chk, tk) {
 	while ((getline l < file) > 0) {
 		if (l ~ /^#/ || l ~ /^[ \t]*$/ || l ~ /^run /) continue

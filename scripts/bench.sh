@@ -15,7 +15,9 @@
 # only),
 # KERNELS (build and boot only these of the prefix kernels, e.g.
 # 'base p6 p7'; the ceiling, v1 and v2 kernels as above) and
-# SCENARIOS (run only these of each boot's scenarios, e.g. 'trig').
+# SCENARIOS (run only these of each boot's scenarios, e.g. 'trig'),
+# TARGETS (bench/targets: the scenarios of each boot, its 'run' lines;
+# bench-report.sh reads its targets and claims).
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +30,12 @@ rounds_wall=${ROUNDS_WALL:-$rounds}
 export QUICK=$quick
 clocks=${CLOCKS:-icount wall}
 targets=${TARGETS:-$TOP/bench/targets}
-[ -r "$targets" ] || die "cannot read $targets"
+# The scenario table, checked before anything is built.
+known_sc=$("$here/bench-scenarios.sh" "$targets")
+known_sc=$(echo $known_sc)
+for c in $clocks; do
+	grep -q "^run $c " "$targets" || die "CLOCKS: '$c' has no 'run $c' line in $targets (icount, wall)"
+done
 start=$(date +%s)
 
 "$here/install-deps.sh"
@@ -69,7 +76,6 @@ if [ -n "${KERNELS:-}" ]; then
 	series=$(printf '%s\n' $prefix_kernels | tail -n 1)
 fi
 if [ -n "${SCENARIOS:-}" ]; then
-	known_sc=$("$here/bench-scenarios.sh" "$targets" | tr '\n' ' ')
 	for sc in $SCENARIOS; do
 		case " $known_sc " in
 		*" $sc "*) ;;

@@ -2,7 +2,9 @@
 # Build what runs inside the guest against the kernel in OBJ: the
 # perf_events kselftests (installed with run_kselftest.sh), the BPF
 # selftests' 'bench' and the bench/ helper programs.  Usage: build-guest-tools.sh TREE OBJ
-# Output: OBJ/guest-tools/kselftest/ and OBJ/guest-tools/bench
+# Output: OBJ/guest-tools/kselftest/, OBJ/guest-tools/bench, and each
+# bench/NAME.c built as OBJ/guest-tools/NAME, the names listed in
+# OBJ/guest-tools/helpers
 set -eu
 . "$(dirname "$0")/lib.sh"
 

@@ -7,26 +7,30 @@
 #   the guest's own line, 'PASS: guest NAME: ok' (it booted, ran
 #   COMMAND to its end, and its kernel log has no splat) or 'FAIL: guest
 #   NAME: VERDICT', VERDICT boot-guest.sh's one word (splat, timeout,
-#   panic, qemu-error, no-status), which is also in NAME/verdict;
+#   panic, qemu-error, no-status; none if boot-guest.sh stopped before
+#   it booted), which is also in NAME/verdict;
 #   with --kunit, a line per KUnit case in the kernel log;
 #   with --ktap PREFIX, a line per test of the KTAP in output
-#   (ktap-results.sh; PREFIX may be empty).
-# Usage: guest-run.sh [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND
+#   (ktap-results.sh; PREFIX may be empty), also of a run cut short:
+#   what it finished passes, the rest fails as missing.
+# --tee: COMMAND's output goes to this terminal too, as it comes.
+# Usage: guest-run.sh [--tee] [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND
 # Exits 1 if the verdict is not ok or a line of the summary is a FAIL,
 # else with COMMAND's exit status.  GUEST_* as for boot-guest.sh.
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
-kunit=0 ktap=0 prefix=
+kunit=0 ktap=0 prefix= tee=0
 while :; do
 	case ${1:-} in
+	--tee) tee=1; shift ;;
 	--kunit) kunit=1; shift ;;
 	--ktap) [ $# -ge 2 ] || die "--ktap needs a PREFIX"; ktap=1 prefix=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# = 3 ] || die "usage: guest-run.sh [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND"
+[ $# = 3 ] || die "usage: guest-run.sh [--tee] [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND"
 name=$1 kernel=$2 cmd=$3
 case $name in
 '' | /* | *..*) die "guest-run.sh: NAME must be a relative name without '..', not '$name'" ;;
@@ -34,8 +38,17 @@ esac
 run=$BUILD/runs/$name
 rm -rf "$run"
 mkdir -p "$run"
-"$here/boot-guest.sh" "$kernel" "$run" "$cmd" >"$run/output" 2>"$run/boot.err"
-rc=$?
+if [ $tee = 1 ]; then
+	{
+		"$here/boot-guest.sh" "$kernel" "$run" "$cmd" 2>"$run/boot.err"
+		echo $? >"$run/rc"
+	} | tee "$run/output"
+	rc=$(cat "$run/rc")
+	rm -f "$run/rc"
+else
+	"$here/boot-guest.sh" "$kernel" "$run" "$cmd" >"$run/output" 2>"$run/boot.err"
+	rc=$?
+fi
 verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 {
 	if [ "$verdict" = ok ]; then
@@ -43,17 +56,15 @@ verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 	else
 		echo "FAIL: guest $name: $verdict"
 	fi
-	# A guest that did not finish leaves no results worth reading, but a
-	# splat comes after a complete run.
+	# The kernel log is complete only after a complete run (a splat
+	# comes after one); the command's KTAP says what it finished.
 	case $verdict in
-	ok | splat)
-		[ $kunit = 0 ] || "$here/ktap-results.sh" --optional "$BUILD/linux" "$run/dmesg" kunit .
-		[ $ktap = 0 ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/output" "$prefix"
-		;;
+	ok | splat) [ $kunit = 0 ] || "$here/ktap-results.sh" --optional "$BUILD/linux" "$run/dmesg" kunit . ;;
 	esac
+	[ $ktap = 0 ] || [ ! -s "$run/output" ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/output" "$prefix"
 } >"$run/summary.new"
 mv "$run/summary.new" "$run/summary"
 cat "$run/summary"
-[ "$verdict" = ok ] || { sed 's/^/    /' "$run/boot.err" | tail -n 40 >&2; exit 1; }
+[ "$verdict" = ok ] || { sed 's/^/    /' "$run/boot.err" >&2; exit 1; }
 grep -q '^FAIL: ' "$run/summary" && exit 1
 exit $rc

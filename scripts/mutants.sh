@@ -111,6 +111,7 @@ for m in $list; do
 		# A healthy test guest finishes in about two minutes; a mutant
 		# that hangs it should not hold the run for the default 15.
 		run=$BUILD/runs/mutant/$name
+		rm -rf "$run"
 		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$obj" "mutant/$name" >>"$log" 2>&1
 		failed=$(sed -n 's/^FAIL: //p' "$run/summary" 2>/dev/null)
 		passed=$(sed -n 's/^PASS: //p' "$run/summary" 2>/dev/null)

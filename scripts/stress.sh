@@ -23,5 +23,5 @@ say "$(echo $scenarios | wc -w) scenarios of $secs s each on $obj"
 # The hotplug loop logs a few lines per cycle: keep all of them.
 GUEST_APPEND="log_buf_len=16M ${GUEST_APPEND:-}" \
 	GUEST_TIMEOUT=${GUEST_TIMEOUT:-$((($(echo $scenarios | wc -w)) * (secs + 240) + 120))} \
-	"$here/guest-run.sh" --ktap stress "stress-${obj##*/}" "$obj/arch/x86/boot/bzImage" \
+	"$here/guest-run.sh" --tee --ktap stress "stress-${obj##*/}" "$obj/arch/x86/boot/bzImage" \
 	"sh $TOP/guest/stress.sh $tools $obj $secs $scenarios"

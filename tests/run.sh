@@ -274,7 +274,7 @@ FAIL: t b" ] && cmp -s "$tmp/gr.out" "$BUILD/runs/$gr/summary" &&
 		echo "FAIL: guest-run.sh (exit $rc):"
 		sed 's/^/    /' "$tmp/gr.out" "$tmp/gr.err" | tail -n 20
 	fi
-	rm -rf "$BUILD/runs/harness-test"
+	rm -rf "$BUILD/runs/$gr"
 else
 	echo "SKIP: guest failure modes (no test kernel at $kernel)"
 fi
@@ -333,16 +333,21 @@ run icount * trig pipe
 run icount ceiling trig_ceiling
 run wall * trig bystander
 run wall * rounds<=2 open
+run wall ceiling rounds<=1 trig_ceiling
 EOF2
 if [ "$(scripts/bench-scenarios.sh "$tmp/runs" icount p1 1)" = "trig pipe" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" icount ceiling 1)" = trig_ceiling ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 2)" = "trig bystander open" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 3)" = "trig bystander" ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall ceiling 2)" = "" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" | tr '\n' ' ')" = "bystander open pipe trig trig_ceiling " ]; then
 	echo "PASS: bench scenarios per boot from the run lines of the targets"
 else
 	echo "FAIL: bench scenarios per boot are wrong"
 fi
+echo 'run wall * trig no_such_scenario' >"$tmp/runs-bad"
+expect "bench scenarios: one that guest/bench.sh lacks" "scenario 'no_such_scenario' is no function of guest/bench.sh" \
+	scripts/bench-scenarios.sh "$tmp/runs-bad"
 # The per-patch table on a recorded toy run of a three-patch series
 # (tests/data/bench-pp: raw figures, the kernel of each prefix, its own
 # targets and 'shown' claims): each patch's figures against the prefix
@@ -398,7 +403,7 @@ done
 echo "date=test" >"$tmp/clk/meta"
 printf '%s\n' 'sched-pipe-cpu1 latency ratio<=1.001 clock=icount' \
 	'trig-fentry throughput ratio>=1.13 clock=wall' >"$tmp/clk-targets"
-if TARGETS=$tmp/clk-targets CLAIMS=/dev/null scripts/bench-report.sh "$tmp/clk" >"$tmp/table" 2>"$tmp/err" &&
+if TARGETS=$tmp/clk-targets scripts/bench-report.sh "$tmp/clk" >"$tmp/table" 2>"$tmp/err" &&
 	grep -q '^icount sched-pipe-cpu1 .*ratio<=1.001 MISS *$' "$tmp/table" &&
 	grep -q '^wall *sched-pipe-cpu1 .*[0-9]/[0-9] *$' "$tmp/table" &&
 	grep -q '^wall *trig-fentry .*ratio>=1.13 pass *$' "$tmp/table" &&

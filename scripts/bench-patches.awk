@@ -13,6 +13,7 @@ BEGIN {
 		subj[np] = l; sub(/^[^ ]+ [^ ]+ [^ ]+ /, "", subj[np])
 	}
 	load_targets(targets)
+	for (i = 1; i <= nc; i++) { split(claim[i], c, " "); if (c[3] != "*") named[claim[i]] = 1 }
 	while ((getline l < skipped) > 0) {
 		split(l, f, " "); sub(/:$/, "", f[1])
 		r = l; sub(/^[^ ]+ [^ ]+ /, "", r); skip[f[1], f[2]] = r
@@ -34,7 +35,9 @@ function row(p, k, b, a,   s, mb, ma, r, mc, cr, verdict, bl, bh, kind, r1, r2, 
 	if (mc != "")
 		printf "%-5s %-24s %-32s %-9s %10s %10g %8s %17s %8s\n", "", "", "ceiling kernel; ratio=after/ceiling", unit[k], "",
 			mc, cr != "" ? sprintf("%.4f", cr) : "-", spread(v[k, "ceiling"], mc), n[k, "ceiling"]
-	if (chart != "") { # the per-patch chart (bench-chart-patches.sh)
+	# The per-patch chart (bench-chart-patches.sh): the figures a line of
+	# bench/targets names by its metric, not by '*'.
+	if (chart != "" && (p " " k) in named) {
 		minmax(v[k, b]); bl = lo; bh = hi
 		minmax(v[k, a])
 		kind = unit[k] ~ /\/run$/ ? "count" : unit[k] == "M/s" ? "throughput" : "cost"

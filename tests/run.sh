@@ -275,6 +275,7 @@ FAIL: t b" ] && cmp -s "$tmp/gr.out" "$BUILD/runs/$gr/summary" &&
 		sed 's/^/    /' "$tmp/gr.out" "$tmp/gr.err" | tail -n 20
 	fi
 	rm -rf "$BUILD/runs/$gr"
+	rmdir "$BUILD/runs/harness-test" 2>/dev/null
 else
 	echo "SKIP: guest failure modes (no test kernel at $kernel)"
 fi

@@ -4,7 +4,9 @@
 # soon as it is measured.  A scenario fails if a figure is nan, and is
 # skipped, with the reason, where it cannot run.
 # Usage: bench.sh TOOLS-DIR QUICK SCENARIO...
-# SCENARIO: a function below; the 'run' lines of bench/targets say which
+# SCENARIO: a function below, named after the figures it prints
+# (sched_pipe: sched-pipe-cpu1, perf_stat: perf-stat-*, trig: trig-*);
+# the 'run' lines of bench/targets say which
 # boot runs which.
 . "$(dirname "$0")/lib.sh"
 tools=$1
@@ -66,7 +68,7 @@ median3() {
 # Context switches with no perf event open.  Both tasks on CPU 1: each
 # operation is then two context switches on one CPU, with no wake-up
 # across vCPUs, whose timing under emulation makes the figure bimodal.
-pipe() {
+sched_pipe() {
 	loops=20000
 	[ "$quick" = 1 ] && loops=5000
 	taskset -c 1 /tmp/perf bench sched pipe -l 5000 >/dev/null 2>&1
@@ -138,7 +140,7 @@ stat_windows() {
 	count_patching "$sw-spaced" 5 1.5 /tmp/perf stat "$@" /tmp/true
 	count_patching "$sw-b2b" 20 0 /tmp/perf stat "$@" /tmp/true
 }
-patching() {
+perf_stat() {
 	if [ ! -w $tr/set_ftrace_filter ]; then
 		figure perf-stat-spaced text_poke_bp_batch calls/run nan
 		return
@@ -203,7 +205,7 @@ bystander() {
 }
 
 # perf_event_open() of a task event: the first one (hooks off), the next.
-open() {
+open_latency() {
 	rounds=5
 	[ "$quick" = 1 ] && rounds=3
 	/tmp/open-latency "$rounds" 1.5 | awk '{

@@ -330,18 +330,18 @@ fi
 # those of '*', rounds<=N keeps a line to the first N rounds, and the
 # list of all of them is what SCENARIOS is checked against.
 cat >"$tmp/runs" <<'EOF2'
-run icount * trig pipe
+run icount * trig sched_pipe
 run icount ceiling trig_ceiling
 run wall * trig bystander
-run wall * rounds<=2 open
+run wall * rounds<=2 open_latency
 run wall ceiling rounds<=1 trig_ceiling
 EOF2
-if [ "$(scripts/bench-scenarios.sh "$tmp/runs" icount p1 1)" = "trig pipe" ] &&
+if [ "$(scripts/bench-scenarios.sh "$tmp/runs" icount p1 1)" = "trig sched_pipe" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" icount ceiling 1)" = trig_ceiling ] &&
-	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 2)" = "trig bystander open" ] &&
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 2)" = "trig bystander open_latency" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall base 3)" = "trig bystander" ] &&
 	[ "$(scripts/bench-scenarios.sh "$tmp/runs" wall ceiling 2)" = "" ] &&
-	[ "$(scripts/bench-scenarios.sh "$tmp/runs" | tr '\n' ' ')" = "bystander open pipe trig trig_ceiling " ]; then
+	[ "$(scripts/bench-scenarios.sh "$tmp/runs" | tr '\n' ' ')" = "bystander open_latency sched_pipe trig trig_ceiling " ]; then
 	echo "PASS: bench scenarios per boot from the run lines of the targets"
 else
 	echo "FAIL: bench scenarios per boot are wrong"

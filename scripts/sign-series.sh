@@ -1,7 +1,9 @@
 #!/bin/sh
 # Copy the series with the placeholder identity replaced by the sender's
-# own (git config user.name and user.email), so whoever sends it signs it.
-# patches/ itself keeps the placeholder.  Usage: sign-series.sh PATCH-DIR OUT-DIR
+# own (git config user.name and user.email), so whoever sends it signs it,
+# and without the lines that mark the cover letter's generated blocks
+# ('-- NAME begin --', '-- NAME end --', for update-cover.sh).
+# patches/ itself keeps the placeholder and the marks.  Usage: sign-series.sh PATCH-DIR OUT-DIR
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -18,7 +20,8 @@ tmp="$out.new"
 rm -rf "$tmp"
 mkdir -p "$tmp"
 for f in "$pdir"/*.patch "$pdir/series"; do
-	awk -v old="$placeholder" -v new="$me" '
+	awk -v old="$placeholder" -v new="$me" -v cover="${f##*/}" '
+		cover == "0000-cover-letter.patch" && /^-- [a-z-]+ (begin|end) --$/ { next }
 		/^(From|Signed-off-by): / {
 			i = index($0, ": ")
 			if (substr($0, i + 2) == old) { print substr($0, 1, i + 1) new; next }

@@ -147,14 +147,19 @@ scripts/export-series.sh "$tmp/repo2" "$tmp/p3" >/dev/null 2>&1 &&
 	echo "PASS: a cover letter without a shortlog gets one" ||
 	{ echo "FAIL: a cover letter without a shortlog does not get one"; sed 's/^/    /' "$tmp/p3/0000-cover-letter.patch"; }
 
-# The outgoing copy carries the sender's identity, patches/ the placeholder.
+# The outgoing copy carries the sender's identity, patches/ the
+# placeholder; the cover letter's block marks stay in patches/ only.
+printf -- '-- headline begin --\nfigures\n-- headline end --\n' >>"$tmp/p2/0000-cover-letter.patch"
 if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@example.net &&
 		"$TOP/scripts/sign-series.sh" "$tmp/p2" "$tmp/out2") >/dev/null 2>&1 &&
 	grep -q '^From: Sender <s@example.net>$' "$tmp/out2/0001-demo-Change-a-line.patch" &&
-	grep -q '^From: T <t@t>$' "$tmp/p2/0001-demo-Change-a-line.patch"; then
-	echo "PASS: make outgoing signs a copy with the sender's identity"
+	grep -q '^From: T <t@t>$' "$tmp/p2/0001-demo-Change-a-line.patch" &&
+	grep -qx 'figures' "$tmp/out2/0000-cover-letter.patch" &&
+	! grep -q '^-- headline' "$tmp/out2/0000-cover-letter.patch" &&
+	[ "$(grep -c '^-- headline' "$tmp/p2/0000-cover-letter.patch")" = 2 ]; then
+	echo "PASS: make outgoing signs a copy with the sender's identity, without the cover letter's block marks"
 else
-	echo "FAIL: make outgoing does not sign a copy with the sender's identity"
+	echo "FAIL: make outgoing does not sign a copy with the sender's identity, or keeps the block marks"
 fi
 
 # A missing tool names its Debian package.
@@ -432,7 +437,7 @@ fi
 # table, compact, under a line naming the run.
 printf 'text\n-- headline begin --\nold\n-- headline end --\ntail\n' >"$tmp/cover"
 if scripts/update-cover.sh "$tmp/ppr" "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
-	[ "$(grep -c '^run test: ' "$tmp/cover")" = 2 ] &&
+	[ "$(grep -c '^run test, instruction counting, ' "$tmp/cover")" = 2 ] &&
 	[ "$(grep -c '^  trig-fentry  *M/s  *6.01 -> 7.81  *1.2995 ' "$tmp/cover")" = 2 ] &&
 	grep -q '^  *ceiling kernel  *9  *after/ceiling 0.8678' "$tmp/cover" &&
 	! grep -q 'trig-syscall-count\|no figures\|^old$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then

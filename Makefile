@@ -4,11 +4,13 @@ B := build
 export BUILD = $(B)
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check bench matrix mutants stress stress-kasan fuzz clean
+.PHONY: help deps base tree export outgoing kernel tools boot check bench bpf bpf-base matrix mutants stress stress-kasan fuzz clean
 
 help:
 	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
 	@echo "make check    every test; ends with 'N passed, N failed, N skipped'"
+	@echo "make bpf      every BPF trampoline selftest (test_progs) on the base and the series, compared"
+	@echo "make bpf-base record the base's results of tests/bpf-subset (make check's BPF tests) in tests/bpf-base"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
 	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
@@ -50,6 +52,14 @@ check:
 
 bench:
 	scripts/bench.sh
+
+bpf: deps
+	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+	scripts/bpf.sh full
+
+bpf-base: deps
+	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+	scripts/bpf.sh record
 
 matrix: deps
 	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches

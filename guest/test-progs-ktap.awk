@@ -3,9 +3,11 @@
 # (test_progs.c, print_test_result()), becomes one KTAP test, in the
 # order printed: ok, ok # SKIP (all of it skipped) or not ok.  Subtest
 # lines ('#N/M test/sub:...') and the logs are left out; they stay in
-# the output beside.  A run without test_progs' 'Summary:' line was cut
-# short, and a last 'not ok' says so.
-/^#[0-9]+[ \t]+[A-Za-z0-9_]+:/ {
+# the output beside, and so are the failed tests' lines that test_progs
+# prints again after 'All error logs:'.  A run without test_progs'
+# 'Summary:' line was cut short, and a last 'not ok' says so.
+/^All error logs:/ { again = 1 }
+!again && /^#[0-9]+[ \t]+[A-Za-z0-9_]+:/ {
 	s = $0
 	sub(/^#[0-9]+[ \t]+/, "", s)
 	name[++n] = substr(s, 1, index(s, ":") - 1)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Configure and build a kernel out of tree (bzImage and modules), unless
 # OBJ already holds a kernel built from the same source and fragments.
-# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench [FRAGMENT...]
+# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|bpf [FRAGMENT...]
 # --lenient: SRC may lack options of the fragments (the base, for a
 # fragment written for the series); see make-config.sh.
 # The source key is the tree id of SRC's HEAD plus its uncommitted
@@ -18,11 +18,20 @@ shift 3
 set -- $(frags "$kind") "$@"
 # The test kernel also merges the config fragment of each kselftest it
 # runs, from the tree under test, where the tree has one.
-if [ "$kind" = test ]; then
+# The BPF kernel merges the BPF selftests' fragment (which the tree
+# must have) and then ours, which completes it.
+case $kind in
+test)
 	for t in perf_events; do
 		[ ! -f "$src/tools/testing/selftests/$t/config" ] || set -- "$@" "$src/tools/testing/selftests/$t/config"
 	done
-fi
+	;;
+bpf)
+	[ -f "$src/tools/testing/selftests/bpf/config" ] ||
+		die "$src: no tools/testing/selftests/bpf/config (the BPF selftests' kernel fragment)"
+	set -- "$@" "$src/tools/testing/selftests/bpf/config" "$here/../configs/bpf.config"
+	;;
+esac
 for t in gcc:gcc make:make bison:bison flex:flex bc:bc pahole:dwarves ccache:ccache cpio:cpio; do
 	need_cmd "${t%%:*}" "${t#*:}"
 done

@@ -46,6 +46,7 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" &&
 			step "test guest" scripts/check-guest.sh "$BUILD/obj-test" &&
 			step "stress (short)" scripts/stress.sh --short "$BUILD/obj-test"
+		step "BPF selftests against the base" scripts/bpf.sh check
 	}
 step "harness tests" tests/run.sh
 

@@ -7,7 +7,7 @@ set -eu
 pkgs="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
 ccache xz-utils git python3 qemu-system-x86 clang-19 llvm-19 lld-19
 libcap-dev zlib1g-dev libzstd-dev linux-perf gnuplot-nox rsync python3-ply python3-git
-gcc-aarch64-linux-gnu sparse trinity stress-ng"
+gcc-aarch64-linux-gnu sparse trinity stress-ng pkg-config iproute2"
 
 missing=
 for p in $pkgs; do

@@ -42,13 +42,15 @@ jobs() {
 	echo $(($(nproc) + 1))
 }
 
-# frags test|bench: the config fragments of the test or the bench
-# kernel, in merge order.
+# frags test|bench|bpf: the config fragments of the test, the bench or
+# the BPF selftests' kernel, in merge order (build-kernel.sh adds the
+# tree's own kselftest fragments).
 frags() {
 	case $1 in
 	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
-	*) die "no fragment list '$1' (test or bench)" ;;
+	bpf) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
+	*) die "no fragment list '$1' (test, bench or bpf)" ;;
 	esac
 }
 

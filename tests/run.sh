@@ -536,10 +536,11 @@ printf '#include "a.skel.h"\nvoid test_a(void)\n' >"$bt/prog_tests/a.c"
 printf '#include "b.skel.h"\nvoid serial_test_b(void)\n' >"$bt/prog_tests/b.c"
 printf 'BPF_TRACE_FEXIT\nvoid serial_test_c(void)\n' >"$bt/prog_tests/c.c"
 printf 'open("d.bpf.o")\nvoid test_d(void)\nvoid test_d2(void)\n' >"$bt/prog_tests/d.c"
+printf '#include "a.skel.h"\nvoid test_b(void)\nvoid test_v(void)\n' >"$bt/prog_tests/v.c"
 out=$(scripts/bpf-trampoline-tests.sh "$tmp/bt" | tr '\n' ' ')
-[ "$out" = "a c d d2 " ] &&
-	echo "PASS: BPF trampoline tests: by skeleton, object file or attach type, not by name" ||
-	echo "FAIL: BPF trampoline tests: got '$out', wanted 'a c d d2 '"
+[ "$out" = "a c d d2 v " ] &&
+	echo "PASS: BPF trampoline tests: by skeleton, object file or attach type, not by name; not one that runs another progs/ file" ||
+	echo "FAIL: BPF trampoline tests: got '$out', wanted 'a c d d2 v '"
 expect "BPF trampoline tests of a directory without the BPF selftests" "no tools/testing/selftests/bpf" \
 	scripts/bpf-trampoline-tests.sh "$tmp/fb"
 if [ -d "$BUILD/linux/tools/testing/selftests/bpf" ]; then
@@ -557,9 +558,11 @@ else
 fi
 # test_progs' own result lines become KTAP (guest/test-progs-ktap.awk),
 # read as every other KTAP is: OK, SKIP, FAIL and 'OK (SKIP: a/b)'
-# per test, subtests and logs left out, a run cut short a failure.
+# per test, subtests and logs left out, and the failed tests' lines
+# printed again after 'All error logs:'; a run cut short a failure.
 printf '%s\n' '#1       fentry_test:OK' '#1/1     fentry_test/fentry:OK' 'a log line' \
 	'#2       fexit_sleep:FAIL' '#3       bpf_cookie:OK (SKIP: 1/12)' '#4       trampoline_count:SKIP' \
+	'' 'All error logs:' 'a log line' '#2       fexit_sleep:FAIL' \
 	'Summary: 3/20 PASSED, 1 SKIPPED, 1 FAILED' >"$tmp/tp.out"
 awk -f guest/test-progs-ktap.awk "$tmp/tp.out" >"$tmp/tp.ktap"
 grep -v '^Summary' "$tmp/tp.out" | awk -f guest/test-progs-ktap.awk >"$tmp/tp-cut.ktap"
@@ -586,3 +589,16 @@ rc=$?
 echo 'PASS bpf a' >>"$tmp/bpf-series"
 expect "BPF selftests against the base, a malformed line" "not a 'PASS|FAIL|SKIP: PREFIX NAME' line" \
 	scripts/bpf-compare.sh "$tmp/bpf-base" "$tmp/bpf-series"
+# The BPF selftests' runner refuses a list with what is not a test name
+# (test_progs would read it as a glob), before it boots anything.
+mkdir -p "$tmp/bo/arch/x86/boot" "$tmp/bs"
+printf '#!/bin/sh\n' >"$tmp/bs/test_progs" && chmod +x "$tmp/bs/test_progs"
+printf '# a comment\nfentry_test\nfexit_*\n' >"$tmp/bl"
+expect "BPF selftests, a list with a glob" "'fexit_\*' is not a test_progs test name" \
+	env BUILD="$tmp/bb" scripts/check-bpf.sh "$tmp/bo" "$tmp/bs" "$tmp/bl" t
+printf 'fentry_test\n-fentry_test\n' >"$tmp/bl"
+expect "BPF selftests, a list that leaves out a whole test" "'-fentry_test' is not a test_progs test name \(or -TEST/SUBTEST\)" \
+	env BUILD="$tmp/bb" scripts/check-bpf.sh "$tmp/bo" "$tmp/bs" "$tmp/bl" t
+expect "BPF selftests built from a directory that is not a kernel tree" "no tools/testing/selftests/bpf" \
+	scripts/build-bpf-selftests.sh "$tmp/bo" "$tmp/bo" "$tmp/bso"
+expect "BPF selftests, an unknown mode" "usage: bpf.sh check\|record\|full" scripts/bpf.sh run

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Boot the BPF selftests' kernel in OBJ and run the test_progs tests
+# named in LIST (a name per line, '#' comments allowed; '-TEST/SUBTEST'
+# leaves that subtest out) from SELFTESTS,
+# where build-bpf-selftests.sh built them for that kernel (guest-run.sh,
+# run NAME; test_progs' output and JSON report stay in BUILD/runs/NAME).
+# Without --base, prints the guest's line and a 'PASS|FAIL|SKIP: bpf
+# TEST' line per test: the record of that kernel.  With --base RECORD
+# (such lines, of the base), prints the guest's line and bpf-compare.sh's
+# lines: a test that fails on both is an environment limit (SKIP), any
+# other difference a FAIL.
+# Usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME
+set -u
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+base=
+[ "${1:-}" = --base ] && base=$2 && shift 2
+[ $# = 4 ] || die "usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME"
+obj=$(cd "$1" && pwd) || exit 1
+selftests=$(cd "$2" && pwd) || exit 1
+name=$4
+[ -x "$selftests/test_progs" ] || die "no $selftests/test_progs: build it first (build-bpf-selftests.sh)"
+[ -z "$base" ] || [ -r "$base" ] || die "cannot read the base record $base"
+list=$BUILD/runs/$name.list
+mkdir -p "$BUILD/runs"
+sed -e 's/#.*//' -e 's/[ \t]*$//' -e '/^$/d' "$3" >"$list.all" || die "cannot read the test list $3"
+bad=$(grep -nvE '^(-[A-Za-z0-9_]+/)?[A-Za-z0-9_]+$' "$list.all" | head -n 1) || true
+[ -z "$bad" ] || die "$3: '${bad#*:}' is not a test_progs test name (or -TEST/SUBTEST)"
+grep -v '^-' "$list.all" >"$list" || die "$3 names no test"
+grep '^-' "$list.all" | cut -c2- >"$list.deny" || true
+
+# tests/bpf-subset's 13 tests run in about 30 s of a guest's time, boot
+# included; the default is for the full list (bpf.sh full).
+GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400} "$here/guest-run.sh" --ktap bpf "$name" "$obj/arch/x86/boot/bzImage" \
+	"sh $TOP/guest/bpf-tests.sh $selftests $(cd "$(dirname "$list")" && pwd)/${list##*/}" >"$BUILD/runs/$name.lines"
+rc=$?
+run=$BUILD/runs/$name
+grep -E '^(PASS|FAIL|SKIP): guest ' "$BUILD/runs/$name.lines"
+grep -E '^(PASS|FAIL|SKIP): bpf ' "$BUILD/runs/$name.lines" >"$run/results"
+if [ -z "$base" ]; then
+	cat "$run/results"
+	exit $rc
+fi
+"$here/bpf-compare.sh" "$base" "$run/results"

@@ -14,6 +14,10 @@
 #                               those named in Caught-by, so that an
 #                               earlier test's splat cannot end the run
 #                               before they have failed on their own)
+#   Run: bpf                   (optional: build the BPF selftests'
+#                               kernel and test_progs instead, and run
+#                               tests/bpf-subset, bpf.sh's check; its
+#                               checks are 'bpf TEST')
 # The mutant is applied at the top of the series (or replaces it, with
 # 'Tree: base'), the test kernel is built from it and booted with the
 # guest tests built from the series.  A mutant is caught when one of its
@@ -88,6 +92,13 @@ for m in $list; do
 		;;
 	*) die "$m: 'Only:' takes one value, 'named'" ;;
 	esac
+	kind=test kobj=$obj
+	case $(sed -n 's/^Run:[[:space:]]*//p' "$m" | sed 's/[[:space:]]*$//') in
+	'') ;;
+	bpf) kind=bpf kobj=$obj-bpf ;;
+	*) die "$m: 'Run:' takes one value, 'bpf'" ;;
+	esac
+	[ $kind = test ] || [ -z "$only" ] || die "$m: 'Only:' is for the test kernel's kselftests, not 'Run: bpf'"
 	worktree "$tree" "$src" "$head"
 	result=
 	if [ "$base" = base ]; then
@@ -99,20 +110,27 @@ for m in $list; do
 		# The base lacks the series' options: merge leniently there.
 		opt=
 		[ "$base" = base ] && opt=--lenient
-		if ! "$here/build-kernel.sh" $opt "$src" "$obj" test >"$log" 2>&1; then
+		if ! "$here/build-kernel.sh" $opt "$src" "$kobj" $kind >"$log" 2>&1; then
 			result="BROKEN" why="does not build (see $log)"
+		elif [ $kind = bpf ] && ! "$here/build-bpf-selftests.sh" "$src" "$kobj" "$BUILD/mutant/bpf-selftests" >>"$log" 2>&1; then
+			result="BROKEN" why="its BPF selftests do not build (see $log)"
 		fi
 	fi
-	if [ -z "$result" ]; then
+	run=$BUILD/runs/mutant/$name
+	if [ -z "$result" ] && [ $kind = bpf ]; then
+		rm -rf "$run"
+		GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-bpf.sh" "$kobj" "$BUILD/mutant/bpf-selftests" "$TOP/tests/bpf-subset" "mutant/$name" >>"$log" 2>&1
+	elif [ -z "$result" ]; then
 		# The tests come from the series: the mutant must fail them, not
 		# lack them.
 		rm -rf "$obj/guest-tools"
 		ln -s "$sobj/guest-tools" "$obj/guest-tools"
 		# A healthy test guest finishes in about two minutes; a mutant
 		# that hangs it should not hold the run for the default 15.
-		run=$BUILD/runs/mutant/$name
 		rm -rf "$run"
 		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$obj" "mutant/$name" >>"$log" 2>&1
+	fi
+	if [ -z "$result" ]; then
 		failed=$(sed -n 's/^FAIL: //p' "$run/summary" 2>/dev/null)
 		passed=$(sed -n 's/^PASS: //p' "$run/summary" 2>/dev/null)
 		skipped=$(sed -n 's/^SKIP: //p' "$run/summary" 2>/dev/null)

@@ -3,9 +3,10 @@
 # the test_progs tests named in LIST (a file, a name per line), but for
 # the subtests named in LIST.deny if it is there and not empty, from DIR,
 # where build-bpf-selftests.sh built them.  Prints test_progs' output as
-# '#' lines, then its per-test verdicts as KTAP (test-progs-ktap.awk);
-# test_progs' JSON report goes to /tmp/results/test_progs.json, which is
-# the host's run directory.
+# '#' lines, then its per-test verdicts as KTAP (test-progs-ktap.awk).
+# test_progs' output goes to /tmp/results/test_progs.out as it comes
+# (a run that hangs shows where), its JSON report to
+# /tmp/results/test_progs.json: /tmp/results is the host's run directory.
 # Usage: bpf-tests.sh DIR LIST
 . "$(dirname "$0")/lib.sh"
 dir=$1 list=$2
@@ -19,7 +20,7 @@ cd "$dir" || { echo "# no directory $dir"; exit 1; }
 deny=
 [ ! -s "$list.deny" ] || deny="-d @$list.deny"
 # shellcheck disable=SC2086
-./test_progs -a "@$list" $deny -J /tmp/results/test_progs.json >/tmp/test_progs.out 2>&1
+./test_progs -a "@$list" $deny -J /tmp/results/test_progs.json >/tmp/results/test_progs.out 2>&1
 echo "# test_progs exited with $?"
-sed 's/^/# /' /tmp/test_progs.out
-awk -f "$GUEST/test-progs-ktap.awk" /tmp/test_progs.out
+sed 's/^/# /' /tmp/results/test_progs.out
+awk -f "$GUEST/test-progs-ktap.awk" /tmp/results/test_progs.out

@@ -1,17 +1,21 @@
 # test_progs' result lines as KTAP, read by ktap-results.sh on the host.
 # Each test's line, '#N name:OK', ':SKIP', ':FAIL' or ':OK (SKIP: a/b)'
-# (test_progs.c, print_test_result()), becomes one KTAP test, in the
-# order printed: ok, ok # SKIP (all of it skipped) or not ok.  Subtest
-# lines ('#N/M test/sub:...') and the logs are left out; they stay in
+# (test_progs.c, print_test_result()), and each subtest's,
+# '#N/M name/sub:OK', ':SKIP' or ':FAIL' (print_subtest_result()),
+# becomes one KTAP test, in the order printed: ok, ok # SKIP (all of it
+# skipped) or not ok.  So a kernel that skips a subtest the other runs
+# differs in that subtest's line.  The logs are left out; they stay in
 # the output beside, and so are the failed tests' lines that test_progs
 # prints again after 'All error logs:'.  A run without test_progs'
 # 'Summary:' line was cut short, and a last 'not ok' says so.
 /^All error logs:/ { again = 1 }
-!again && /^#[0-9]+[ \t]+[A-Za-z0-9_]+:/ {
+!again && /^#[0-9]+(\/[0-9]+)?[ \t]+[A-Za-z0-9_]+(\/.*)?:(OK|SKIP|FAIL)/ {
 	s = $0
-	sub(/^#[0-9]+[ \t]+/, "", s)
-	name[++n] = substr(s, 1, index(s, ":") - 1)
-	res = substr(s, index(s, ":") + 1)
+	sub(/^#[0-9]+(\/[0-9]+)?[ \t]+/, "", s)
+	res = s
+	sub(/:(OK|SKIP|FAIL)( \(.*\))?[ \t]*$/, "", s)
+	res = substr(res, length(s) + 2)
+	name[++n] = s
 	ok[n] = res ~ /^(OK|SKIP)/ ? "ok" : "not ok"
 	dir[n] = res ~ /^SKIP/ ? " # SKIP" : ""
 	next

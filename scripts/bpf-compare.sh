@@ -13,10 +13,11 @@ for f in "$1" "$2"; do
 	[ -r "$f" ] || die "cannot read $f"
 	bad=$(grep -nvE '^(PASS|FAIL|SKIP): [^ ]+ [^ ]+( .*)?$' "$f" | head -n 1) || true
 	[ -z "$bad" ] || die "$f:${bad%%:*}: not a 'PASS|FAIL|SKIP: PREFIX NAME' line: '${bad#*:}'"
+	grep -q . "$f" || die "$f holds no result"
 done
 awk '
 function name(   s) { s = $0; sub(/^[A-Z]+: /, "", s); sub(/ \(.*$/, "", s); return s }
-FNR == NR { v = $1; sub(/:$/, "", v); b[name()] = v; next }
+FILENAME == ARGV[1] { v = $1; sub(/:$/, "", v); b[name()] = v; next }
 { v = $1; sub(/:$/, "", v); n = name(); s[n] = v; order[++k] = n }
 END {
 	for (n in b) if (!(n in s)) order[++k] = n

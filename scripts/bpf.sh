@@ -19,34 +19,41 @@ case $mode in check | record | full) ;; *) die "usage: bpf.sh check|record|full 
 [ -d "$tree/.git" ] || die "$tree: not a git tree (make tree)"
 record=$TOP/tests/bpf-base
 
-# kernel NAME SRC [--lenient]: the BPF kernel and test_progs of SRC, in
-# BUILD/obj-bpfNAME and BUILD/bpfNAME-selftests.
+# kernel DIR SRC [--lenient]: the BPF kernel and test_progs of SRC, in
+# DIR/obj-bpf and DIR/bpf-selftests.
 kernel() {
-	"$here/build-kernel.sh" ${3:-} "$2" "$BUILD/obj-bpf$1" bpf &&
-		"$here/build-bpf-selftests.sh" "$2" "$BUILD/obj-bpf$1" "$BUILD/bpf$1-selftests"
+	"$here/build-kernel.sh" ${3:-} "$2" "$1/obj-bpf" bpf &&
+		"$here/build-bpf-selftests.sh" "$2" "$1/obj-bpf" "$1/bpf-selftests"
 }
 
-# base: the base's sources in BUILD/src-bpf-base; it lacks the series'
-# own test options of the test kernel's fragment.
+# base: the base's sources in BUILD/bpf-base/linux, beside its objects
+# as the series' are (ccache then sees the same relative paths); it
+# lacks the series' own test options of the test kernel's fragment.
+b=$BUILD/bpf-base
 base() {
-	worktree "$tree" "$BUILD/src-bpf-base" base && kernel -base "$BUILD/src-bpf-base" --lenient
+	worktree "$tree" "$b/linux" base && kernel "$b" "$b/linux" --lenient
 }
+# The subset runs in about 30 s of a guest's time.
+subset_timeout=${GUEST_TIMEOUT:-600}
 
 case $mode in
 check)
-	kernel "" "$tree" || exit 1
-	# The subset runs in about 30 s of a guest's time.
-	GUEST_TIMEOUT=${GUEST_TIMEOUT:-600} "$here/check-bpf.sh" --base "$record" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$TOP/tests/bpf-subset" bpf
+	kernel "$BUILD" "$tree" || exit 1
+	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" --base "$record" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$TOP/tests/bpf-subset" bpf
 	;;
 record)
 	base || exit 1
-	GUEST_TIMEOUT=${GUEST_TIMEOUT:-600} "$here/check-bpf.sh" "$BUILD/obj-bpf-base" "$BUILD/bpf-base-selftests" "$TOP/tests/bpf-subset" bpf-base >"$BUILD/bpf-base.lines"
+	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" "$b/obj-bpf" "$b/bpf-selftests" "$TOP/tests/bpf-subset" bpf-base >"$b/lines"
 	rc=$?
-	cat "$BUILD/bpf-base.lines"
-	grep -q '^PASS: guest ' "$BUILD/bpf-base.lines" || die "the base's guest did not run cleanly; $record is left as it was"
-	grep -E '^(PASS|FAIL|SKIP): bpf ' "$BUILD/bpf-base.lines" >"$record.new" && mv "$record.new" "$record" ||
-		die "no test results; $record is left as it was"
-	say "wrote $record ($(wc -l <"$record") tests); commit it with the change that made it differ"
+	cat "$b/lines"
+	grep -q '^PASS: guest ' "$b/lines" || die "the base's guest did not run cleanly; $record is left as it was"
+	! grep -q '^FAIL: bpf .* (no result)$' "$b/lines" ||
+		die "a test of tests/bpf-subset reported nothing (above): fix the list; $record is left as it was"
+	# A test that fails on the base is recorded: make check reads a
+	# failure on both kernels as an environment limit.
+	grep -E '^(PASS|FAIL|SKIP): bpf ' "$b/lines" >"$b/record" || die "no test results; $record is left as it was"
+	cp "$b/record" "$record"
+	say "wrote $record ($(wc -l <"$record") lines); commit it with the change that made it differ"
 	exit $rc
 	;;
 full)
@@ -54,33 +61,37 @@ full)
 	"$here/bpf-trampoline-tests.sh" "$tree" >"$list" || exit 1
 	# tests/bpf-subset's left-out subtests are left out here too.
 	grep '^-' "$TOP/tests/bpf-subset" >>"$list"
-	base && kernel "" "$tree" || exit 1
-	"$here/check-bpf.sh" "$BUILD/obj-bpf-base" "$BUILD/bpf-base-selftests" "$list" bpf-full-base >"$BUILD/bpf-full-base.lines"
-	grep -E '^(PASS|FAIL|SKIP): bpf ' "$BUILD/bpf-full-base.lines" >"$BUILD/bpf-full-base.record"
-	"$here/check-bpf.sh" --base "$BUILD/bpf-full-base.record" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$list" bpf-full >"$BUILD/bpf-full.lines"
-	rc=$?
-	grep -v '^[A-Z]*: guest ' "$BUILD/bpf-full.lines"
+	base && kernel "$BUILD" "$tree" || exit 1
+	"$here/check-bpf.sh" "$b/obj-bpf" "$b/bpf-selftests" "$list" bpf-full-base >"$b/full.lines"
+	"$here/check-bpf.sh" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$list" bpf-full >"$BUILD/bpf-full.lines"
+	rc=0
+	"$here/bpf-compare.sh" "$BUILD/runs/bpf-full-base/results" "$BUILD/runs/bpf-full/results" || rc=1
 	# Some of these tests make the base itself splat under the debug
 	# config: a splat of the series' guest fails only if the base's
-	# guest lacks it (splat-findings.sh); the base's guest must have run.
+	# guest has each of its findings (splat-findings.sh); the base's
+	# guest must have run.
 	bv=$(cat "$BUILD/runs/bpf-full-base/verdict" 2>/dev/null) sv=$(cat "$BUILD/runs/bpf-full/verdict" 2>/dev/null)
+	bf=$b/full.findings sf=$BUILD/bpf-full.findings
+	: >"$bf"
+	[ "$bv" != splat ] || "$here/splat-findings.sh" "$BUILD/runs/bpf-full-base" >"$bf" || rc=1
 	case $bv in
 	ok) echo "PASS: guest bpf-full-base: ok" ;;
-	splat) echo "SKIP: guest bpf-full-base: splat (the base's own: $("$here/splat-findings.sh" "$BUILD/runs/bpf-full-base" | paste -sd';'))" ;;
+	splat) echo "SKIP: guest bpf-full-base: splat (the base's own: $(paste -sd';' "$bf"))" ;;
 	*) echo "FAIL: guest bpf-full-base: ${bv:-no verdict}" && rc=1 ;;
 	esac
-	if [ "$sv" = splat ] && [ "$bv" = splat ]; then
-		"$here/splat-findings.sh" "$BUILD/runs/bpf-full-base" >"$BUILD/bpf-full-base.findings"
-		new=$("$here/splat-findings.sh" "$BUILD/runs/bpf-full" | grep -vxF -f "$BUILD/bpf-full-base.findings" | paste -sd';')
-		if [ -z "$new" ]; then
-			echo "SKIP: guest bpf-full: splat, each also on the base (the base's own)"
-		else
+	case $sv in
+	ok) echo "PASS: guest bpf-full: ok" ;;
+	splat)
+		if ! "$here/splat-findings.sh" "$BUILD/runs/bpf-full" >"$sf" || ! grep -q . "$sf"; then
+			echo "FAIL: guest bpf-full: splat that splat-findings.sh cannot name (see $BUILD/runs/bpf-full/dmesg)" && rc=1
+		elif new=$(grep -vxF -f "$bf" "$sf" | paste -sd';') && [ -n "$new" ]; then
 			echo "FAIL: guest bpf-full: splat the base lacks: $new" && rc=1
+		else
+			echo "SKIP: guest bpf-full: splat, each finding also the base's"
 		fi
-	else
-		grep '^[A-Z]*: guest ' "$BUILD/bpf-full.lines"
-		[ "$sv" = ok ] || rc=1
-	fi
+		;;
+	*) echo "FAIL: guest bpf-full: ${sv:-no verdict}" && rc=1 ;;
+	esac
 	exit $rc
 	;;
 esac

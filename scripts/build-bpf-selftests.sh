@@ -19,7 +19,9 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# = 3 ] || die "usage: build-bpf-selftests.sh SRC OBJ OUT"
-src=$(cd "$1" && pwd) obj=$(cd "$2" && pwd) out=$3
+src=$(cd "$1" && pwd)
+obj=$(cd "$2" && pwd)
+out=$3
 [ -d "$src/tools/testing/selftests/bpf/prog_tests" ] ||
 	die "$src: no tools/testing/selftests/bpf (not a kernel tree?)"
 [ -f "$obj/vmlinux" ] && [ -f "$obj/.source-key" ] ||
@@ -54,7 +56,7 @@ rm -f "$out/src/tools/testing/selftests/bpf/prog_tests/bpf_attr_size.c"
 
 say "building test_progs in $out (make -j$(jobs), log: $out/build.log)"
 start=$(date +%s)
-if ! CCACHE_BASEDIR=$out CCACHE_NOHASHDIR=1 \
+if ! CCACHE_BASEDIR=$out CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-25G} \
 	make -C "$out/src/tools/testing/selftests/bpf" -j"$(jobs)" \
 	OUTPUT="$out" VMLINUX_BTF="$obj/vmlinux" KDIR="$obj" \
 	CC="ccache gcc" HOSTCC="ccache gcc" CLANG="ccache clang-19" \

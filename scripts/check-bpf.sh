@@ -5,17 +5,24 @@
 # where build-bpf-selftests.sh built them for that kernel (guest-run.sh,
 # run NAME; test_progs' output and JSON report stay in BUILD/runs/NAME).
 # Without --base, prints the guest's line and a 'PASS|FAIL|SKIP: bpf
-# TEST' line per test: the record of that kernel.  With --base RECORD
-# (such lines, of the base), prints the guest's line and bpf-compare.sh's
+# TEST' line per test and subtest (TEST/SUBTEST): the record of that
+# kernel; a test of LIST that reported nothing (a misspelt name, a run
+# cut short) is 'FAIL: bpf TEST (no result)'.  With --base RECORD (such
+# lines, of the base), prints the guest's line and bpf-compare.sh's
 # lines: a test that fails on both is an environment limit (SKIP), any
-# other difference a FAIL.
+# other difference a FAIL.  Exits 1 if the guest's verdict is not ok or
+# a line printed is a FAIL.
 # Usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME
 set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
 base=
-[ "${1:-}" = --base ] && base=$2 && shift 2
+if [ "${1:-}" = --base ]; then
+	[ -n "${2:-}" ] || die "usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME"
+	base=$2
+	shift 2
+fi
 [ $# = 4 ] || die "usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME"
 obj=$(cd "$1" && pwd) || exit 1
 selftests=$(cd "$2" && pwd) || exit 1
@@ -23,8 +30,8 @@ name=$4
 [ -x "$selftests/test_progs" ] || die "no $selftests/test_progs: build it first (build-bpf-selftests.sh)"
 [ -z "$base" ] || [ -r "$base" ] || die "cannot read the base record $base"
 list=$BUILD/runs/$name.list
-mkdir -p "$BUILD/runs"
-sed -e 's/#.*//' -e 's/[ \t]*$//' -e '/^$/d' "$3" >"$list.all" || die "cannot read the test list $3"
+mkdir -p "$(dirname "$list")"
+sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$3" >"$list.all" || die "cannot read the test list $3"
 bad=$(grep -nvE '^(-[A-Za-z0-9_]+/)?[A-Za-z0-9_]+$' "$list.all" | head -n 1) || true
 [ -z "$bad" ] || die "$3: '${bad#*:}' is not a test_progs test name (or -TEST/SUBTEST)"
 grep -v '^-' "$list.all" >"$list" || die "$3 names no test"
@@ -34,12 +41,18 @@ grep '^-' "$list.all" | cut -c2- >"$list.deny" || true
 # included; the default is for the full list (bpf.sh full).
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-2400} "$here/guest-run.sh" --ktap bpf "$name" "$obj/arch/x86/boot/bzImage" \
 	"sh $TOP/guest/bpf-tests.sh $selftests $(cd "$(dirname "$list")" && pwd)/${list##*/}" >"$BUILD/runs/$name.lines"
-rc=$?
 run=$BUILD/runs/$name
+rc=0
+[ "$(cat "$run/verdict" 2>/dev/null)" = ok ] || rc=1
 grep -E '^(PASS|FAIL|SKIP): guest ' "$BUILD/runs/$name.lines"
 grep -E '^(PASS|FAIL|SKIP): bpf ' "$BUILD/runs/$name.lines" >"$run/results"
+while read -r t; do
+	grep -qE "^[A-Z]+: bpf $t( |\$)" "$run/results" || echo "FAIL: bpf $t (no result)"
+done <"$list" >>"$run/results"
 if [ -z "$base" ]; then
 	cat "$run/results"
+	! grep -q '^FAIL: ' "$run/results" || rc=1
 	exit $rc
 fi
-"$here/bpf-compare.sh" "$base" "$run/results"
+"$here/bpf-compare.sh" "$base" "$run/results" || rc=1
+exit $rc

@@ -49,7 +49,7 @@ frags() {
 	case $1 in
 	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
-	bpf) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
+	bpf) frags test ;;
 	*) die "no fragment list '$1' (test, bench or bpf)" ;;
 	esac
 }

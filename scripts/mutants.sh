@@ -130,6 +130,10 @@ for m in $list; do
 		rm -rf "$run"
 		KSELFTESTS=$only GUEST_TIMEOUT=${GUEST_TIMEOUT:-300} "$here/check-guest.sh" "$obj" "mutant/$name" >>"$log" 2>&1
 	fi
+	# A guest that never booted says nothing about the mutant.
+	if [ -z "$result" ] && [ ! -f "$run/verdict" ]; then
+		result="BROKEN" why="its guest never booted (no verdict; see $log)"
+	fi
 	if [ -z "$result" ]; then
 		failed=$(sed -n 's/^FAIL: //p' "$run/summary" 2>/dev/null)
 		passed=$(sed -n 's/^PASS: //p' "$run/summary" 2>/dev/null)

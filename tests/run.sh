@@ -569,9 +569,9 @@ grep -v '^Summary' "$tmp/tp.out" | awk -f guest/test-progs-ktap.awk >"$tmp/tp-cu
 if [ -f "$BUILD/linux/tools/testing/kunit/kunit.py" ]; then
 	got=$(scripts/ktap-results.sh "$BUILD/linux" "$tmp/tp.ktap" bpf | tr '\n' ';')
 	cut=$(scripts/ktap-results.sh "$BUILD/linux" "$tmp/tp-cut.ktap" bpf | tail -n 1)
-	[ "$got" = "PASS: bpf fentry_test;FAIL: bpf fexit_sleep;PASS: bpf bpf_cookie;SKIP: bpf trampoline_count;" ] &&
+	[ "$got" = "PASS: bpf fentry_test;PASS: bpf fentry_test/fentry;FAIL: bpf fexit_sleep;PASS: bpf bpf_cookie;SKIP: bpf trampoline_count;" ] &&
 		[ "${cut%% (*}" = "FAIL: bpf test_progs" ] &&
-		echo "PASS: test_progs results as KTAP, a test per line, a run cut short fails" ||
+		echo "PASS: test_progs results as KTAP, a test or subtest per line, a run cut short fails" ||
 		echo "FAIL: test_progs results as KTAP: got '$got', cut short '$cut'"
 else
 	echo "SKIP: test_progs results as KTAP (no kunit.py in $BUILD/linux)"
@@ -589,6 +589,11 @@ rc=$?
 echo 'PASS bpf a' >>"$tmp/bpf-series"
 expect "BPF selftests against the base, a malformed line" "not a 'PASS|FAIL|SKIP: PREFIX NAME' line" \
 	scripts/bpf-compare.sh "$tmp/bpf-base" "$tmp/bpf-series"
+: >"$tmp/bpf-empty"
+expect "BPF selftests against the base, an empty base record" "bpf-empty holds no result" \
+	scripts/bpf-compare.sh "$tmp/bpf-empty" "$tmp/bpf-base"
+expect "BPF selftests against the base, no result on either side" "bpf-empty holds no result" \
+	scripts/bpf-compare.sh "$tmp/bpf-empty" "$tmp/bpf-empty"
 # The BPF selftests' runner refuses a list with what is not a test name
 # (test_progs would read it as a glob), before it boots anything.
 mkdir -p "$tmp/bo/arch/x86/boot" "$tmp/bs"

@@ -5,17 +5,19 @@
 # that verdict, except that a test failing on both is a SKIP (it cannot
 # pass here on either kernel: an environment limit); any difference,
 # a test missing on one side included, is a FAIL naming both verdicts.
+# '#' lines (a record's origin) are skipped.
 # Usage: bpf-compare.sh BASE SERIES   Exits 1 if a line is a FAIL.
 set -eu
 . "$(dirname "$0")/lib.sh"
 [ $# = 2 ] || die "usage: bpf-compare.sh BASE SERIES"
 for f in "$1" "$2"; do
 	[ -r "$f" ] || die "cannot read $f"
-	bad=$(grep -nvE '^(PASS|FAIL|SKIP): [^ ]+ [^ ]+( .*)?$' "$f" | head -n 1) || true
+	bad=$(grep -nvE '^((PASS|FAIL|SKIP): [^ ]+ [^ ]+( .*)?|#.*)$' "$f" | head -n 1) || true
 	[ -z "$bad" ] || die "$f:${bad%%:*}: not a 'PASS|FAIL|SKIP: PREFIX NAME' line: '${bad#*:}'"
-	grep -q . "$f" || die "$f holds no result"
+	grep -q '^[A-Z]' "$f" || die "$f holds no result"
 done
 awk '
+/^#/ { next }
 function name(   s) { s = $0; sub(/^[A-Z]+: /, "", s); sub(/ \(.*$/, "", s); return s }
 FILENAME == ARGV[1] { v = $1; sub(/:$/, "", v); b[name()] = v; next }
 { v = $1; sub(/:$/, "", v); n = name(); s[n] = v; order[++k] = n }

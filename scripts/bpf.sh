@@ -18,6 +18,9 @@ tree=${2:-$BUILD/linux}
 case $mode in check | record | full) ;; *) die "usage: bpf.sh check|record|full [TREE]" ;; esac
 [ -d "$tree/.git" ] || die "$tree: not a git tree (make tree)"
 record=$TOP/tests/bpf-base
+# The record names the base it was made on; make check refuses it for
+# another.
+origin="# base tree $(git -C "$tree" rev-parse 'base^{tree}')" || exit 1
 
 # kernel DIR SRC [--lenient]: the BPF kernel and test_progs of SRC, in
 # DIR/obj-bpf and DIR/bpf-selftests.
@@ -38,6 +41,8 @@ subset_timeout=${GUEST_TIMEOUT:-600}
 
 case $mode in
 check)
+	grep -qxF "$origin" "$record" ||
+		die "$record was not recorded on this base ($origin): run 'make bpf-base'"
 	kernel "$BUILD" "$tree" || exit 1
 	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" --base "$record" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$TOP/tests/bpf-subset" bpf
 	;;
@@ -51,7 +56,10 @@ record)
 		die "a test of tests/bpf-subset reported nothing (above): fix the list; $record is left as it was"
 	# A test that fails on the base is recorded: make check reads a
 	# failure on both kernels as an environment limit.
-	grep -E '^(PASS|FAIL|SKIP): bpf ' "$b/lines" >"$b/record" || die "no test results; $record is left as it was"
+	{
+		echo "$origin"
+		grep -E '^(PASS|FAIL|SKIP): bpf ' "$b/lines"
+	} >"$b/record" || die "no test results; $record is left as it was"
 	cp "$b/record" "$record"
 	say "wrote $record ($(wc -l <"$record") lines); commit it with the change that made it differ"
 	exit $rc

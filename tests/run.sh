@@ -578,8 +578,8 @@ else
 fi
 # The BPF selftests on the series against the base: the same sets, a
 # failure on both an environment limit (SKIP), any other difference a
-# FAIL; a malformed line is refused.
-printf '%s\n' 'PASS: bpf a' 'FAIL: bpf b' 'SKIP: bpf c' 'PASS: bpf d' 'PASS: bpf e' >"$tmp/bpf-base"
+# FAIL; the record's '#' lines are skipped, a malformed line is refused.
+printf '%s\n' '# base tree 0123' 'PASS: bpf a' 'FAIL: bpf b' 'SKIP: bpf c' 'PASS: bpf d' 'PASS: bpf e' >"$tmp/bpf-base"
 printf '%s\n' 'PASS: bpf a' 'FAIL: bpf b (x)' 'SKIP: bpf c' 'FAIL: bpf d' 'PASS: bpf f' >"$tmp/bpf-series"
 scripts/bpf-compare.sh "$tmp/bpf-base" "$tmp/bpf-series" >"$tmp/out" 2>&1
 rc=$?

@@ -5,6 +5,8 @@
 set -u
 . "$(dirname "$0")/../scripts/lib.sh"
 cd "$TOP" || exit 1
+# The git identity of the tests' scratch repositories is their own.
+unset GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

@@ -4,13 +4,14 @@ B := build
 export BUILD = $(B)
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check bench bpf bpf-base matrix mutants stress stress-kasan fuzz clean
+.PHONY: help deps base tree export outgoing kernel tools boot check bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
 
 help:
 	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
 	@echo "make check    every test; ends with 'N passed, N failed, N skipped'"
 	@echo "make bpf      every BPF trampoline selftest (test_progs) on the base and the series, compared"
 	@echo "make bpf-base record the base's results of tests/bpf-subset (make check's BPF tests) in tests/bpf-base"
+	@echo "make kvm-nested  make bench's KVM path, nested in an emulated guest (no PMU; a functional test)"
 	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
 	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
 	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
@@ -60,6 +61,10 @@ bpf: deps
 bpf-base: deps
 	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
 	scripts/bpf.sh record
+
+kvm-nested: deps
+	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+	scripts/kvm-nested.sh
 
 matrix: deps
 	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches

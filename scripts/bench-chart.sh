@@ -1,14 +1,15 @@
 #!/bin/sh
 # Bar chart of the throughput figures: median per kernel with min-max
-# bars, one group per clock and scenario.  Usage: bench-chart.sh DAT PNG
+# bars, one group per clock and scenario.  Usage: bench-chart.sh DAT PNG [WALL]
+# WALL: what the wall clock figures are (default: emulated TCG).
 # DAT lines, from bench-report.sh: 'clock-scenario' then median, min and
 # max for the base, patched and ceiling kernels (NaN where none).
 set -eu
-dat=$1 png=$2
+dat=$1 png=$2 wall=${3:-emulated TCG}
 gnuplot <<EOF2
 set terminal pngcairo size 1000,560 noenhanced
 set output "$png"
-set title "BPF trigger benchmarks (median, min-max bars); icount = instructions-equivalent, wall = emulated TCG"
+set title "BPF trigger benchmarks (median, min-max bars); icount = instructions-equivalent, wall = $wall"
 set ylabel "M events/s"
 set style data histograms
 set style histogram errorbars gap 2 lw 1

@@ -67,7 +67,12 @@ if [ -f "$dir/failed" ]; then
 fi
 sort -u "$dir/skipped" | sed 's/^/skipped: /' >>"$dir/table.txt"
 cat "$dir/table.txt" "$dir/patches.txt"
-echo "(icount: QEMU instruction counting, instructions-equivalent; wall: emulated TCG wall clock)"
+# What 'wall' was: the accelerator of the run (accel.sh); a run recorded
+# before it was named ran under emulation.
+wall="emulated TCG wall clock" wall_short="emulated TCG"
+[ "$(sed -n 's/^accel=//p' "$dir/meta" 2>/dev/null)" != kvm ] ||
+	wall="wall clock of KVM guests on this host's CPU" wall_short="KVM, host CPU"
+echo "(icount: QEMU instruction counting, instructions-equivalent; wall: $wall)"
 echo "results: $dir/results.json, $dir/table.txt, $dir/patches.txt"
 
 touch "$dir/chart.tmp"
@@ -75,7 +80,7 @@ sort "$dir/chart.tmp" >"$dir/chart.dat"
 rm -f "$dir/chart.tmp"
 if command -v gnuplot >/dev/null 2>&1; then
 	if [ -s "$dir/chart.dat" ]; then
-		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" && echo "chart: $dir/chart.png" ||
+		"$here/bench-chart.sh" "$dir/chart.dat" "$dir/chart.png" "$wall_short" && echo "chart: $dir/chart.png" ||
 			echo "chart: gnuplot failed; the tables above stand"
 	fi
 	if [ -s "$dir/patches.dat" ]; then

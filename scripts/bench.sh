@@ -7,7 +7,8 @@
 # kernel, the wall clock the base, the whole series and the ceiling.
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall clock only), QUICK=1 (one boot each, shorter
-# runs), CLOCKS (default "icount wall"), ICOUNT_JOBS (icount guests run at
+# runs), CLOCKS (default "icount wall", under KVM "wall"), BENCH_ACCEL
+# (tcg or kvm; default: what accel.sh finds), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
 # bench/v1-nopreempt.patch on the series, trampoline figures only),
 # BENCH_V2=1 (also the v2 kernel: bench/v2-perf.patch on the kernel
@@ -28,17 +29,38 @@ rounds=${ROUNDS:-5}
 rounds_wall=${ROUNDS_WALL:-$rounds}
 [ "$quick" = 1 ] && rounds=1 rounds_wall=1
 export QUICK=$quick
-clocks=${CLOCKS:-icount wall}
 targets=${TARGETS:-$TOP/bench/targets}
 # The scenario table, checked before anything is built.
 known_sc=$("$here/bench-scenarios.sh" "$targets")
 known_sc=$(echo $known_sc)
-for c in $clocks; do
+for c in ${CLOCKS:-}; do
 	grep -q "^run $c " "$targets" || die "CLOCKS: '$c' has no 'run $c' line in $targets (icount, wall)"
 done
 start=$(date +%s)
 
 "$here/install-deps.sh"
+# The accelerator (accel.sh; BENCH_ACCEL overrides): under KVM the
+# guests run on this host's CPU (KVM_CPU), with a vCPU per host CPU,
+# 2 to 8, and the wall clock is the only clock: it boots every kernel;
+# under QEMU's emulation instruction counting and the emulated wall
+# clock.
+a=$("$here/accel.sh")
+accel=${a%% *} accel_reason=${a#* }
+export GUEST_ACCEL=$accel
+if [ "$accel" = kvm ]; then
+	clocks=${CLOCKS:-wall}
+	case " $clocks " in
+	*" icount "*) die "CLOCKS: icount is QEMU's software emulation, not KVM's: drop it, or set BENCH_ACCEL=tcg" ;;
+	esac
+	n=$(nproc)
+	[ "$n" -ge 2 ] || n=2
+	[ "$n" -le 8 ] || n=8
+	export GUEST_CPUS=${GUEST_CPUS:-$n}
+	say "under KVM no target is checked yet: the ratio targets are instruction counting's, the text patching counts run there only"
+else
+	clocks=${CLOCKS:-icount wall}
+fi
+say "guests under $accel ($accel_reason), ${GUEST_CPUS:-2} vCPUs, clocks: $clocks"
 "$here/make-tree.sh" "$BUILD/linux" patches
 
 # The bench kernels are built from one scratch checkout at one path,
@@ -136,6 +158,9 @@ ln -s "$BUILD/runs/bench-$stamp" "$out/runs"
 	echo "date=$stamp"
 	echo "host=$(uname -m), $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), cpus=$(nproc) mem_gib=$(awk '/MemTotal/ { printf "%d", $2 / 1048576 }' /proc/meminfo)"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
+	echo "accel=$accel"
+	echo "accel_reason=$accel_reason"
+	echo "guest_cpus=${GUEST_CPUS:-2}"
 	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
 	echo "series=$(cat patches/series | tr '\n' ' ')"
 	echo "series_sha256=$(cd patches && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
@@ -159,12 +184,14 @@ boot() { # I CLOCK KERNEL ROUND
 }
 
 # The boots in order: kernels alternate within each round.
-wall_kernels=base
-[ "$series" = base ] || wall_kernels="base $series"
+wall_kernels="base ceiling"
+[ "$series" = base ] || wall_kernels="base $series ceiling"
+# Under KVM the wall clock is the only one: every kernel.
+[ "$accel" = tcg ] || wall_kernels="$prefix_kernels $extra"
 : >"$out/plan"
 for clock in $clocks; do
 	n=$rounds kernels="$prefix_kernels $extra"
-	[ "$clock" = wall ] && n=$rounds_wall kernels="$wall_kernels ceiling"
+	[ "$clock" = wall ] && n=$rounds_wall kernels=$wall_kernels
 	r=1
 	while [ $r -le "$n" ]; do
 		for k in $kernels; do

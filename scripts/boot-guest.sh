@@ -10,8 +10,9 @@
 #   no-status   the guest stopped without running the command to its end
 #   splat       the kernel log has a WARNING, BUG, lockdep report, ...
 # Any verdict but ok exits 1 with a message; scripts read the verdict.
-# Environment: QEMU_CLOCK=single|wall|icount, GUEST_TIMEOUT (s), GUEST_CPUS,
-# GUEST_MEM, GUEST_APPEND (extra kernel parameters).
+# Environment: QEMU_CLOCK=single|wall|icount, GUEST_ACCEL=tcg|kvm,
+# GUEST_TIMEOUT (s), GUEST_CPUS, GUEST_MEM, GUEST_APPEND (extra kernel
+# parameters).
 set -eu
 . "$(dirname "$0")/lib.sh"
 GUEST=$TOP/guest
@@ -28,19 +29,25 @@ printf '%s\n' "$cmd" >"$out/cmd"
 # single (the default): one host thread runs both vCPUs.  wall: a host
 # thread per vCPU, faster (see README, Guests, for what it can do to a
 # kernel that patches its text).  icount: one thread, guest time counts
-# instructions.
-case ${QEMU_CLOCK:-single} in
-single) accel="-accel tcg,thread=single" ;;
-wall) accel="-accel tcg,thread=multi" ;;
-icount) accel="-accel tcg -icount shift=0,sleep=off" ;;
-*) die "QEMU_CLOCK must be single, wall or icount" ;;
+# instructions.  GUEST_ACCEL=kvm (make bench sets it where accel.sh
+# finds KVM working): the host's CPU (KVM_CPU, lib.sh) runs the guest,
+# on the wall clock (single and wall alike; icount is emulation's own).
+cpu=max
+case ${GUEST_ACCEL:-tcg}:${QEMU_CLOCK:-single} in
+tcg:single) accel="-accel tcg,thread=single" ;;
+tcg:wall) accel="-accel tcg,thread=multi" ;;
+tcg:icount) accel="-accel tcg -icount shift=0,sleep=off" ;;
+kvm:single | kvm:wall) accel="-accel kvm" cpu=$KVM_CPU ;;
+kvm:icount) die "QEMU_CLOCK=icount is QEMU's software emulation: it needs GUEST_ACCEL=tcg" ;;
+tcg:* | kvm:*) die "QEMU_CLOCK must be single, wall or icount" ;;
+*) die "GUEST_ACCEL must be tcg or kvm" ;;
 esac
 timeout=${GUEST_TIMEOUT:-600}
 
 # The first UART is the kernel console (kept in console.log); the second
 # one carries the command's output to this terminal.
 set +e
-timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu max \
+timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu "$cpu" \
 	-smp "${GUEST_CPUS:-2}" -m "${GUEST_MEM:-2G}" \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-kernel "$kernel" \

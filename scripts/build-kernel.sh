@@ -1,7 +1,7 @@
 #!/bin/sh
 # Configure and build a kernel out of tree (bzImage and modules), unless
 # OBJ already holds a kernel built from the same source and fragments.
-# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|bpf [FRAGMENT...]
+# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|bpf|kvm [FRAGMENT...]
 # --lenient: SRC may lack options of the fragments (the base, for a
 # fragment written for the series); see make-config.sh.
 # The source key is the tree id of SRC's HEAD plus its uncommitted

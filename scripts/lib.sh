@@ -37,20 +37,25 @@ need_space() { # DIR MIB WHAT
 		die "$3 needs ${2} MiB free in $1, only ${avail} MiB left: free some space (e.g. 'make clean') and re-run"
 }
 
+# The CPU of a guest under KVM: the host's, with a virtual PMU where
+# KVM has one to give (without, QEMU boots it without a PMU).
+KVM_CPU=host,pmu=on
+
 # Parallel make jobs: one more than the CPUs.
 jobs() {
 	echo $(($(nproc) + 1))
 }
 
-# frags test|bench|bpf: the config fragments of the test, the bench or
-# the BPF selftests' kernel, in merge order (build-kernel.sh adds the
-# tree's own kselftest fragments).
+# frags test|bench|bpf|kvm: the config fragments of the test, the
+# bench, the BPF selftests' or the nested KVM host's kernel, in merge
+# order (build-kernel.sh adds the tree's own kselftest fragments).
 frags() {
 	case $1 in
 	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
 	bpf) frags test ;;
-	*) die "no fragment list '$1' (test, bench or bpf)" ;;
+	kvm) echo "$(frags bench) $TOP/configs/kvm-host.config" ;;
+	*) die "no fragment list '$1' (test, bench, bpf or kvm)" ;;
 	esac
 }
 

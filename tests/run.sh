@@ -423,6 +423,58 @@ else
 	echo "FAIL: bench report ignores clock= in a target:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# Under KVM: results.json records the accelerator (the meta that
+# bench.sh writes), and the report names what its wall clock was.
+cp -r "$tmp/clk" "$tmp/kvmr"
+printf '%s\n' 'date=test' 'accel=kvm' 'accel_reason=/dev/kvm ran a guest (-accel kvm -cpu host)' >"$tmp/kvmr/meta"
+if TARGETS=$tmp/clk-targets scripts/bench-report.sh "$tmp/kvmr" >"$tmp/table" 2>"$tmp/err" &&
+	python3 -c 'import json, sys; m = json.load(open(sys.argv[1]))["meta"]; sys.exit(m["accel"] != "kvm" or "-cpu host" not in m["accel_reason"])' "$tmp/kvmr/results.json" &&
+	grep -q "wall: wall clock of KVM guests on this host's CPU" "$tmp/table" &&
+	TARGETS=$tmp/clk-targets scripts/bench-report.sh "$tmp/clk" | grep -q 'wall: emulated TCG wall clock'; then
+	echo "PASS: bench report: results.json records the accelerator; the wall clock is named after it"
+else
+	echo "FAIL: bench report: the accelerator is not recorded or not named:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
+# accel.sh: the real boot sector, booted under emulation by a wrapper
+# that turns '-accel kvm -cpu host...' into '-accel tcg -cpu max', must
+# exit through its port; a fake QEMU that fails as this host's KVM does
+# (its stderr recorded in tests/data/accel) gives tcg with that reason.
+# /dev/null stands for /dev/kvm: a character device anyone can open.
+mkdir -p "$tmp/fq"
+realq=$(command -v qemu-system-x86_64)
+printf '#!/bin/sh\nexec %s $(echo "$*" | sed -e "s/-accel kvm/-accel tcg/" -e "s/-cpu host[^ ]*/-cpu max/")\n' "$realq" >"$tmp/fq/qemu-system-x86_64"
+chmod +x "$tmp/fq/qemu-system-x86_64"
+acc() { env -u BENCH_ACCEL PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null "$@" scripts/accel.sh 2>"$tmp/err"; }
+o1=$(acc)
+printf '#!/bin/sh\ncat %s/tests/data/accel/kvm-msr-abort.err >&2\nexit 134\n' "$TOP" >"$tmp/fq/qemu-system-x86_64"
+o2=$(acc)
+o3=$(acc BENCH_ACCEL=tcg)
+o4=$(acc KVM_DEV="$tmp/none")
+case $o1 in
+"kvm /dev/null ran a guest (-accel kvm -cpu host,pmu=on); KVM's enable_pmu: "*) o1=kvm ;;
+esac
+if [ "$o1" = kvm ] &&
+	[ "$o2" = "tcg qemu -accel kvm -cpu host,pmu=on exited with status 134: qemu-system-x86_64: error: failed to set MSR 0x10a to 0x69" ] &&
+	[ "$o3" = "tcg BENCH_ACCEL=tcg" ] && [ "$o4" = "tcg no $tmp/none" ]; then
+	echo "PASS: accel.sh: kvm where the probe's boot sector exits through its port, else tcg with QEMU's reason"
+else
+	echo "FAIL: accel.sh: got '$o1', '$o2', '$o3', '$o4'"
+fi
+expect "accel.sh: BENCH_ACCEL=kvm where KVM does not run a guest" "BENCH_ACCEL=kvm, but KVM cannot run a guest here: .*MSR 0x10a" \
+	env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null BENCH_ACCEL=kvm scripts/accel.sh
+expect "accel.sh: an unknown BENCH_ACCEL" "BENCH_ACCEL must be tcg or kvm, not 'xen'" \
+	env BENCH_ACCEL=xen scripts/accel.sh
+# boot-guest.sh under GUEST_ACCEL=kvm: the host CPU with a vPMU; the
+# fake QEMU records its arguments.
+printf '#!/bin/sh\necho "$*" >%s\n' "$tmp/qargs" >"$tmp/fq/qemu-system-x86_64"
+: >"$tmp/bzImage"
+env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
+grep -q -- '-accel kvm -machine pc -cpu host,pmu=on ' "$tmp/qargs" 2>/dev/null &&
+	echo "PASS: boot-guest.sh: GUEST_ACCEL=kvm boots with -accel kvm -cpu host,pmu=on" ||
+	echo "FAIL: boot-guest.sh: GUEST_ACCEL=kvm ran QEMU as: $(cat "$tmp/qargs" 2>/dev/null)"
+expect "boot-guest.sh: instruction counting under KVM" "QEMU_CLOCK=icount is QEMU's software emulation: it needs GUEST_ACCEL=tcg" \
+	env GUEST_ACCEL=kvm QEMU_CLOCK=icount scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true
 # The cover letter gets the per-patch table in its own block, the rest
 # of the letter (another block included) unchanged.
 printf 'text\n-- results begin --\nold\n-- results end --\n-- notes begin --\nkept\n-- notes end --\n-- per-patch begin --\nold\n-- per-patch end --\ntail\n' >"$tmp/cover"

@@ -1,0 +1,25 @@
+#!/bin/sh
+# The verdicts of make kvm-nested's inner guest, from its run directory
+# (guest-run.sh's: verdict, output, dmesg), one line each:
+#   inner-guest ok|fail WHAT: its verdict is ok and bench.sh's trig
+#               scenario printed a trig-fentry figure (that it ran under
+#               KVM is QEMU's: with -accel kvm it fails, never falls back);
+#   vpmu ok|skip|fail WHAT: its kernel found a PMU driver ('Performance
+#               Events: ... NAME PMU driver.', arch/x86/events/core.c);
+#               skip where it says there is none.
+# Usage: kvm-inner-verdicts.sh RUN-DIR   (the host's tests run it on
+# recorded runs; guest/kvm-nested.sh in the outer guest)
+run=$1
+v=$(cat "$run/verdict" 2>/dev/null || echo none)
+fig=$(tr -d '\r' <"$run/output" 2>/dev/null | sed -n 's/^# RESULT trig-fentry throughput M\/s \([0-9.]*\)$/\1/p')
+if [ "$v" = ok ] && [ -n "$fig" ]; then
+	echo "inner-guest ok trig-fentry $fig M/s (nested under emulation: not a figure)"
+else
+	echo "inner-guest fail verdict $v, trig-fentry ${fig:-none}"
+fi
+pe=$(grep -h 'Performance Events:' "$run/dmesg" 2>/dev/null | head -n 1 | sed 's/^\[[ 0-9.]*\] //')
+case $pe in
+*'PMU not available'* | *'no PMU driver'*) echo "vpmu skip no PMU in the guest: KVM had none to give ($pe)" ;;
+*' PMU driver.') echo "vpmu ok $pe" ;;
+*) echo "vpmu fail its 'Performance Events:' line names no PMU driver nor its absence: '$pe'" ;;
+esac

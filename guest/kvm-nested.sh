@@ -1,0 +1,49 @@
+#!/bin/sh
+# Runs inside a guest whose kernel is a KVM host (configs/kvm-host.config)
+# on QEMU's emulated CPU, which offers AMD's SVM and nested paging:
+# make bench's KVM path, one level down.  Prints KTAP: /dev/kvm is
+# there, accel.sh finds KVM working, and an inner guest booted as make
+# bench boots its guests under KVM (guest-run.sh, GUEST_ACCEL=kvm, the
+# wall clock) runs bench.sh's trig scenario (QUICK) to its end with a
+# figure; then whether the inner guest has a PMU (the emulated CPU has
+# none to give it: a SKIP here).  Its timings mean nothing.
+# Usage: kvm-nested.sh TOOLS-DIR BZIMAGE (the inner guest's kernel)
+. "$(dirname "$0")/lib.sh"
+tools=$1 kernel=$2
+top=$(cd "$GUEST/.." && pwd)
+
+ktap_start "$tools" 4
+dmesg | grep -E 'kvm|SVM|Nested' | sed 's/^/# /'
+if [ -c /dev/kvm ]; then
+	ktap_test_pass "kvm-device"
+else
+	ktap_test_fail "kvm-device"
+fi
+
+# A boot under nested SVM on emulation is slow: a generous limit.
+a=$(ACCEL_PROBE_TIMEOUT=120 "$top/scripts/accel.sh" 2>&1)
+echo "# accel.sh: $a"
+case $a in
+kvm\ *) ktap_test_pass "accel" ;;
+*) ktap_test_fail "accel" ;;
+esac
+
+# The inner run goes to the results directory, which the host keeps
+# (guest-run.sh's verdict only: its KTAP reader needs the host's tree).
+inner=/tmp/results/nested/runs/inner
+BUILD=/tmp/results/nested GUEST_ACCEL=kvm QEMU_CLOCK=wall GUEST_CPUS=2 GUEST_MEM=768M \
+	GUEST_TIMEOUT=900 "$top/scripts/guest-run.sh" inner "$kernel" \
+	"sh $GUEST/bench.sh $tools 1 trig" 2>&1 | sed 's/^/# inner: /'
+sh "$GUEST/kvm-inner-verdicts.sh" "$inner" >/tmp/inner.verdicts
+while read -r t r what; do
+	ktap_print_msg "$t: $what"
+	case $r in
+	ok) ktap_test_pass "$t" ;;
+	skip) ktap_test_skip "$t" ;;
+	*)
+		tail -n 20 "$inner/console.log" "$inner/boot.err" 2>/dev/null | sed 's/^/# /'
+		ktap_test_fail "$t"
+		;;
+	esac
+done </tmp/inner.verdicts
+ktap_exit

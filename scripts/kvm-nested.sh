@@ -1,0 +1,25 @@
+#!/bin/sh
+# make kvm-nested: make bench's KVM path, run one level down where the
+# host has no working KVM.  A kernel of the series with KVM
+# (configs/kvm-host.config on the bench kernel's fragments, BUILD/obj-kvm)
+# boots under QEMU's emulation, whose CPU offers AMD's SVM and nested
+# paging; in it, guest/kvm-nested.sh finds /dev/kvm, asks accel.sh,
+# boots the same kernel under KVM as make bench would (GUEST_ACCEL=kvm)
+# and runs bench.sh's trig scenario there.  A functional test: there is
+# no PMU at either level and the timings mean nothing.
+# Usage: kvm-nested.sh [TREE]   TREE: the series' git tree (BUILD/linux)
+# The inner guest's run is kept in BUILD/runs/kvm-nested/nested/runs/inner.
+set -eu
+. "$(dirname "$0")/lib.sh"
+here=$(cd "$(dirname "$0")" && pwd)
+
+tree=${1:-$BUILD/linux}
+[ -d "$tree/.git" ] || die "$tree: not a git tree (make tree)"
+obj=$BUILD/obj-kvm
+"$here/build-kernel.sh" "$tree" "$obj" kvm
+"$here/build-guest-tools.sh" "$tree" "$obj"
+kernel=$obj/arch/x86/boot/bzImage
+# The outer guest holds the inner one's memory; the inner boot takes
+# about a minute of its time.
+GUEST_MEM=${GUEST_MEM:-3G} GUEST_TIMEOUT=${GUEST_TIMEOUT:-1500} "$here/guest-run.sh" --ktap "kvm-nested" kvm-nested "$kernel" \
+	"sh $TOP/guest/kvm-nested.sh $obj/guest-tools $kernel"

@@ -10,10 +10,12 @@
 # x86-rt links vmlinux at the top, so all of its objects are compiled:
 # through <linux/highmem.h>, <linux/bpf.h> and, with PREEMPT_RT,
 # <linux/local_lock.h>, nearly every file can expand migrate_disable().
-# For the same reason x86_64 and i386 allyesconfig and the arm64
-# defconfig with PREEMPT_RT build vmlinux whole, at the top of the series
-# only; they take hours here and are not in the default list: name them
-# in MATRIX.
+# arm64-rt (the arm64 defconfig with PREEMPT_RT), x86-allyes and
+# i386-allyes compile, at the top of the series, every object that
+# expands migrate_disable() or migrate_enable() by the tree's own text
+# (the 'expands' list below, found by grep, not from the series) and
+# that the configuration builds; they link nothing.  arm64-rt is in the
+# default list; the two allyesconfigs take long: name them in MATRIX.
 # x86-w1 and x86-sparse compile only the files the series touches, with
 # W=1 and with sparse (C=2); x86-up and x86-modules (modules too) link
 # at the top like x86-rt.
@@ -48,8 +50,8 @@ src=$BUILD/src-matrix
 out=$BUILD/matrix
 # x86-bench and x86-test are PREEMPT_DYNAMIC kernels (voluntary and full
 # preemption by default).
-all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 x86-clang x86-w1 x86-sparse"
-known="$all x86-allyes i386-allyes arm64-rt bisect"
+all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 arm64-rt x86-clang x86-w1 x86-sparse"
+known="$all x86-allyes i386-allyes bisect"
 if [ $# -gt 0 ]; then
 	names=$*
 elif [ $ci = 1 ]; then
@@ -78,12 +80,12 @@ config() {
 		cfg="$g/matrix/up.config" link=vmlinux
 		;;
 	x86-rt) cfg="$(frags bench) $g/matrix/rt.config" link=vmlinux ;;
-	x86-allyes) opts=--allyes cfg="$g/matrix/allyes.config" scope=touched prefixes=top link=vmlinux ;;
-	i386-allyes) arch=i386 opts=--allyes cfg="$g/matrix/allyes.config" scope=touched prefixes=top link=vmlinux ;;
+	x86-allyes) opts=--allyes cfg="$g/matrix/allyes.config" scope=expands prefixes=top ;;
+	i386-allyes) arch=i386 opts=--allyes cfg="$g/matrix/allyes.config" scope=expands prefixes=top ;;
 	arm64-rt)
 		arch=arm64 vars=CROSS_COMPILE=aarch64-linux-gnu-
 		opts="--defaults --base $src/arch/arm64/configs/defconfig"
-		cfg="$g/matrix/rt.config" scope=touched prefixes=top link=vmlinux
+		cfg="$g/matrix/rt.config" scope=expands prefixes=top
 		;;
 	x86-none) cfg="$(frags bench) $g/matrix/none.config" ;;
 	x86-modules)
@@ -148,7 +150,25 @@ cp "$out/touched" "$out/patch"
 		fi
 	done
 } | grep . | sort -u >"$out/affected"
-say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series"
+# Every file that expands one of the two, found in the tree and not from
+# the series: a use in the file itself (with PREEMPT_RT every local_lock
+# is one), or a direct include of a header that uses them, in an inline
+# function or a macro.  The headers that declare them are left out: they
+# are the definitions, and nearly every file includes them.
+uses="$md"'|\blocal_(lock|unlock|trylock)(_irq|_irqsave|_irqrestore|_nested_bh)?\(|guard\(local_lock'
+git -C "$src" grep -l -E "$uses" -- '*.h' ':!tools' ':!scripts' ':!include/linux/sched.h' \
+	':!include/linux/preempt.h' ':!include/linux/rcupdate.h' ':!include/linux/local_lock_internal.h' >"$out/expanders"
+# A header that files must not include themselves stands for the one
+# that includes it (highmem-internal.h for highmem.h).
+for h in $(grep -E '[-_]internal\.h$' "$out/expanders"); do
+	git -C "$src" grep -l -E "#include [<\"](${h#include/}|${h##*/})[>\"]" -- 'include/*.h'
+done >>"$out/expanders"
+{
+	git -C "$src" grep -l -E "$uses" -- '*.c' ':!tools' ':!scripts'
+	inc=$(sed -E 's,^(arch/[^/]+/)?include/,,; s/[.]/\\./g' "$out/expanders" | paste -sd '|' -)
+	git -C "$src" grep -l -E "^#[[:space:]]*include [<\"]($inc)[>\"]" -- '*.c' ':!tools' ':!scripts'
+} | sort -u >"$out/expands"
+say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series, $(wc -l <"$out/expands") expand migrate_disable() or migrate_enable()"
 
 k_top=$(($(echo $commits | wc -w) - 1))
 

@@ -11,11 +11,14 @@
 # through <linux/highmem.h>, <linux/bpf.h> and, with PREEMPT_RT,
 # <linux/local_lock.h>, nearly every file can expand migrate_disable().
 # arm64-rt (the arm64 defconfig with PREEMPT_RT), x86-allyes and
-# i386-allyes compile, at the top of the series, every object that
-# expands migrate_disable() or migrate_enable() by the tree's own text
-# (the 'expands' list below, found by grep, not from the series) and
-# that the configuration builds; they link nothing.  arm64-rt is in the
-# default list; the two allyesconfigs take long: name them in MATRIX.
+# i386-allyes compile, at the top of the series, the files that the
+# tree's own text shows expanding migrate_disable() or migrate_enable()
+# (found by grep, not from the series): those that call them, with
+# PREEMPT_RT also those that take a local_lock, and those that include
+# directly a header whose code does.  Files that reach such a header
+# only through other headers (nearly all) are not compiled there; they
+# link nothing.  arm64-rt is in the default list; the two allyesconfigs
+# take long: name them in MATRIX.
 # x86-w1 and x86-sparse compile only the files the series touches, with
 # W=1 and with sparse (C=2); x86-up and x86-modules (modules too) link
 # at the top like x86-rt.
@@ -62,8 +65,9 @@ fi
 max_includers=${MATRIX_MAX_INCLUDERS:-400}
 
 # config NAME: sets arch, vars (extra make variables), opts and cfg
-# (for make-config.sh), scope (affected or touched objects, or patch:
-# the objects each patch touches), link (what to
+# (for make-config.sh), scope (affected or touched objects, expands or
+# expands-rt (at the top only), or patch: the objects each patch
+# touches), link (what to
 # link at the top of the series, if anything), prefixes (all, ends: base
 # and top, top, or patches: all but the base) and strict (1: any warning
 # fails a cell).
@@ -85,7 +89,7 @@ config() {
 	arm64-rt)
 		arch=arm64 vars=CROSS_COMPILE=aarch64-linux-gnu-
 		opts="--defaults --base $src/arch/arm64/configs/defconfig"
-		cfg="$g/matrix/rt.config" scope=expands prefixes=top
+		cfg="$g/matrix/rt.config" scope=expands-rt prefixes=top
 		;;
 	x86-none) cfg="$(frags bench) $g/matrix/none.config" ;;
 	x86-modules)
@@ -150,25 +154,31 @@ cp "$out/touched" "$out/patch"
 		fi
 	done
 } | grep . | sort -u >"$out/affected"
-# Every file that expands one of the two, found in the tree and not from
-# the series: a use in the file itself (with PREEMPT_RT every local_lock
-# is one), or a direct include of a header that uses them, in an inline
-# function or a macro.  The headers that declare them are left out: they
-# are the definitions, and nearly every file includes them.
-uses="$md"'|\blocal_(lock|unlock|trylock)(_irq|_irqsave|_irqrestore|_nested_bh)?\(|guard\(local_lock'
-git -C "$src" grep -l -E "$uses" -- '*.h' ':!tools' ':!scripts' ':!include/linux/sched.h' \
-	':!include/linux/preempt.h' ':!include/linux/rcupdate.h' ':!include/linux/local_lock_internal.h' >"$out/expanders"
-# A header that files must not include themselves stands for the one
-# that includes it (highmem-internal.h for highmem.h).
-for h in $(grep -E '[-_]internal\.h$' "$out/expanders"); do
-	git -C "$src" grep -l -E "#include [<\"](${h#include/}|${h##*/})[>\"]" -- 'include/*.h'
-done >>"$out/expanders"
-{
-	git -C "$src" grep -l -E "$uses" -- '*.c' ':!tools' ':!scripts'
-	inc=$(sed -E 's,^(arch/[^/]+/)?include/,,; s/[.]/\\./g' "$out/expanders" | paste -sd '|' -)
-	git -C "$src" grep -l -E "^#[[:space:]]*include [<\"]($inc)[>\"]" -- '*.c' ':!tools' ':!scripts'
-} | sort -u >"$out/expands"
-say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series, $(wc -l <"$out/expands") expand migrate_disable() or migrate_enable()"
+# The files that expand one of the two, found in the tree and not from
+# the series: a use in the file itself, or a direct include of a header
+# whose code uses them (in an inline function or a macro); with
+# PREEMPT_RT (expands-rt) a local_lock counts as a use.  Comment lines do
+# not count.  The headers that declare the two are left out: they are
+# the definitions, and nearly every file includes them.
+expands() { # REGEX NAME: the .c files in $out/NAME, the headers in $out/NAME.headers
+	git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.h' ':!tools' ':!scripts' \
+		':!include/linux/sched.h' ':!include/linux/preempt.h' ':!include/linux/rcupdate.h' \
+		':!include/linux/local_lock_internal.h' >"$out/$2.headers" || true
+	# A header that files must not include themselves stands for the
+	# one that includes it (highmem-internal.h for highmem.h).
+	for h in $(grep -E '[-_]internal\.h$' "$out/$2.headers"); do
+		git -C "$src" grep -l -E "#[[:space:]]*include[[:space:]]+[<\"](${h#include/}|${h##*/})[>\"]" -- 'include/*.h' || true
+	done >>"$out/$2.headers"
+	grep -vE '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed 's/^/expands: not followed, not under include\/: /' >&2 || true
+	{
+		git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.c' ':!tools' ':!scripts' || true
+		inc=$(grep -E '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed -E 's,^(arch/[^/]+/)?include/,,; s/[.]/\\./g' | paste -sd '|' -)
+		[ -z "$inc" ] || git -C "$src" grep -l -E "^#[[:space:]]*include[[:space:]]+[<\"]($inc)[>\"]" -- '*.c' ':!tools' ':!scripts' || true
+	} | sort -u >"$out/$2"
+}
+expands "$md" expands
+expands "$md"'|\blocal_(lock|unlock)(_irq|_irqsave|_irqrestore)?\(|guard\(local_lock(_irq|_irqsave)?\)' expands-rt
+say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series, $(wc -l <"$out/expands") expand migrate_disable() or migrate_enable() ($(wc -l <"$out/expands-rt") with PREEMPT_RT)"
 
 k_top=$(($(echo $commits | wc -w) - 1))
 

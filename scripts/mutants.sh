@@ -10,6 +10,7 @@
 #                               whole; 'splat' is the guest's verdict
 #                               splat, guest-run.sh)
 #   Needs: what the checks need (optional, said when they skip)
+#   Notes: free text (optional, not read)
 #   Only: named                (optional: of the kselftests, run only
 #                               those named in Caught-by, so that an
 #                               earlier test's splat cannot end the run

@@ -6,7 +6,12 @@
 #               KVM is QEMU's: with -accel kvm it fails, never falls back);
 #   vpmu ok|skip|fail WHAT: its kernel found a PMU driver ('Performance
 #               Events: ... NAME PMU driver.', arch/x86/events/core.c);
-#               skip where it says there is none.
+#               skip where it says there is none;
+#   host-apic ok|fail WHAT: the host (here the outer guest) counted the
+#               inner guest's APIC writes that KVM emulated
+#               (boot-guest.sh's kvm-apic): ok if there was one at least
+#               (a booting SMP kernel writes its APIC), with the LVTPC
+#               writes among them.
 # Usage: kvm-inner-verdicts.sh RUN-DIR   (the host's tests run it on
 # recorded runs; guest/kvm-nested.sh in the outer guest)
 run=$1
@@ -23,3 +28,11 @@ case $pe in
 *' PMU driver.') echo "vpmu ok $pe" ;;
 *) echo "vpmu fail its 'Performance Events:' line names no PMU driver nor its absence: '$pe'" ;;
 esac
+a=$(cat "$run/kvm-apic" 2>/dev/null || echo "unavailable: no $run/kvm-apic")
+n=$(printf '%s\n' "$a" | sed -n 's/^apic-writes \([0-9]*\)$/\1/p')
+l=$(printf '%s\n' "$a" | sed -n 's/^lvtpc-writes \([0-9]*\)$/\1/p')
+if [ -n "$n" ] && [ "$n" -gt 0 ] && [ -n "$l" ]; then
+	echo "host-apic ok $n APIC writes emulated by KVM, $l of them to LVTPC, counted on the host"
+else
+	echo "host-apic fail no count of the guest's APIC writes on the host: $(printf '%s\n' "$a" | tr '\n' ' ')"
+fi

@@ -9,6 +9,9 @@
 #   qemu-error  QEMU failed
 #   no-status   the guest stopped without running the command to its end
 #   splat       the kernel log has a WARNING, BUG, lockdep report, ...
+# and, under GUEST_ACCEL=kvm, kvm-apic: the guest's APIC writes that KVM
+# emulated, counted on the host (kvm-apic-writes.sh: 'apic-writes N',
+# 'lvtpc-writes N'), or 'unavailable: WHY'.
 # Any verdict but ok exits 1 with a message; scripts read the verdict.
 # Environment: QEMU_CLOCK=single|wall|icount, GUEST_ACCEL=tcg|kvm,
 # GUEST_TIMEOUT (s), GUEST_CPUS, GUEST_MEM, GUEST_APPEND (extra kernel
@@ -23,7 +26,7 @@ need_cmd qemu-system-x86_64 qemu-system-x86
 [ -f "$kernel" ] || die "no kernel image at $kernel: build it first ('make kernel')"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict"
+rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict" "$out/kvm-apic" "$out/kvm-apic.csv"
 printf '%s\n' "$cmd" >"$out/cmd"
 
 # single (the default): one host thread runs both vCPUs.  wall: a host
@@ -46,8 +49,7 @@ timeout=${GUEST_TIMEOUT:-600}
 
 # The first UART is the kernel console (kept in console.log); the second
 # one carries the command's output to this terminal.
-set +e
-timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu "$cpu" \
+set -- timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu "$cpu" \
 	-smp "${GUEST_CPUS:-2}" -m "${GUEST_MEM:-2G}" \
 	-nodefaults -no-user-config -display none -no-reboot \
 	-kernel "$kernel" \
@@ -57,9 +59,25 @@ timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu "$cpu" \
 	-fsdev local,id=results,path="$out",security_model=none \
 	-device virtio-9p-pci,fsdev=results,mount_tag=results \
 	-serial file:"$out/console.log" \
-	-chardev stdio,id=out,signal=off -serial chardev:out </dev/null
+	-chardev stdio,id=out,signal=off -serial chardev:out
+# Under KVM the host counts the guest's APIC writes, where it can.
+count=0
+if [ "${GUEST_ACCEL:-tcg}" = kvm ]; then
+	if why=$("$TOP/scripts/kvm-apic-writes.sh" probe); then
+		count=1
+		set -- "$TOP/scripts/kvm-apic-writes.sh" run "$out/kvm-apic.csv" "$@"
+	else
+		echo "unavailable: $why" >"$out/kvm-apic"
+	fi
+fi
+set +e
+"$@" </dev/null
 qrc=$?
 set -e
+if [ $count = 1 ]; then
+	w=$("$TOP/scripts/kvm-apic-writes.sh" read "$out/kvm-apic.csv" 2>&1) || w="unavailable: $w"
+	printf '%s\n' "$w" >"$out/kvm-apic"
+fi
 
 # fail VERDICT LINES MESSAGE: record the verdict, show the console's tail.
 fail() {

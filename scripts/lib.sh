@@ -38,8 +38,9 @@ need_space() { # DIR MIB WHAT
 }
 
 # The CPU of a guest under KVM: the host's, with a virtual PMU where
-# KVM has one to give (without, QEMU boots it without a PMU).
-KVM_CPU=host,pmu=on
+# KVM has one to give (without, QEMU boots it without a PMU).  The
+# environment's KVM_CPU overrides it (make kvm-nested's inner guest).
+KVM_CPU=${KVM_CPU:-host,pmu=on}
 
 # Parallel make jobs: one more than the CPUs.
 jobs() {

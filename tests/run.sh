@@ -483,6 +483,13 @@ if scripts/kvm-apic-writes.sh probe >"$tmp/why"; then
 else
 	echo "SKIP: boot-guest.sh: the host's count of APIC writes ($(cat "$tmp/why"))"
 fi
+expect "build-matrix.sh: an unknown MATRIX_PREFIXES" "MATRIX_PREFIXES must be top, ends or all, not 'most'" \
+	env MATRIX_PREFIXES=most scripts/build-matrix.sh . x86-up
+# kvm-apic-writes.sh read: perf stat's output for other events is an error.
+printf '# started on Fri Dec  4 09:18:08 2026\n\n2.44,msec,task-clock,2441403,100.00,0.236,CPUs utilized\n' >"$tmp/other.csv"
+expect "kvm-apic-writes.sh: a count file of other events" "not two counts of kvm:kvm_apic" \
+	scripts/kvm-apic-writes.sh read "$tmp/other.csv"
+expect "kvm-apic-writes.sh: no count file" "no count file" scripts/kvm-apic-writes.sh read "$tmp/none.csv"
 rm -f "$tmp/qargs"
 env PATH="$tmp/fq:$PATH" PERF=/nonexistent/perf GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
 grep -qx 'unavailable: no perf (Debian package linux-perf)' "$tmp/kvmboot/kvm-apic" 2>/dev/null && [ -s "$tmp/qargs" ] &&

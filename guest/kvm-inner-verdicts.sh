@@ -23,9 +23,11 @@ else
 	echo "inner-guest fail verdict $v, trig-fentry ${fig:-none}"
 fi
 pe=$(grep -h 'Performance Events:' "$run/dmesg" 2>/dev/null | head -n 1 | sed 's/^\[[ 0-9.]*\] //')
+[ -f "$run/dmesg" ] || pe="no kernel log: the guest did not finish"
 case $pe in
 *'PMU not available'* | *'no PMU driver'*) echo "vpmu skip no PMU in the guest: KVM had none to give ($pe)" ;;
 *' PMU driver.') echo "vpmu ok $pe" ;;
+"no kernel log"*) echo "vpmu fail $pe" ;;
 *) echo "vpmu fail its 'Performance Events:' line names no PMU driver nor its absence: '$pe'" ;;
 esac
 a=$(cat "$run/kvm-apic" 2>/dev/null || echo "unavailable: no $run/kvm-apic")

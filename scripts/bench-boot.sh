@@ -5,8 +5,9 @@
 # (default: those of the patched kernel) and file what it measured in
 # the run directory DIR:
 #   raw/CLOCK-KERNEL-ROUND  the figures, 'scenario metric unit value';
-#                           under KVM also boot-apic's, the boot's APIC
-#                           writes (all, LVTPC) that the host counted
+#                           under KVM, in a boot that ran lvtpc, also
+#                           boot-apic's: the whole boot's APIC writes
+#                           (all, LVTPC) that the host counted
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
 # The boot itself is the guest run bench-STAMP/CLOCK-KERNEL-ROUND
@@ -26,13 +27,19 @@ QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/guest-run.sh" --kt
 	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" \
 	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" >/dev/null 2>&1
 tr -d '\r' <"$run/output" | sed -n 's/^# RESULT //p' >"$out/raw/$id"
-# Under KVM, the guest's APIC writes that KVM emulated in the whole boot,
-# counted on the host (boot-guest.sh's kvm-apic): scenario boot-apic.
-sed -n -e 's/^apic-writes \([0-9][0-9]*\)$/boot-apic apic-writes count \1/p' \
-	-e 's/^lvtpc-writes \([0-9][0-9]*\)$/boot-apic lvtpc-writes count \1/p' "$run/kvm-apic" 2>/dev/null >>"$out/raw/$id" || true
+verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
+# Under KVM, the guest's APIC writes that KVM emulated, counted on the
+# host over the whole boot (boot-guest.sh's kvm-apic), from the boots
+# that ran the lvtpc scenario and ended well: scenario boot-apic.
+case " $* " in
+*" lvtpc "*)
+	[ "$verdict" != ok ] ||
+		sed -n -e 's/^apic-writes \([0-9][0-9]*\)$/boot-apic apic-writes count \1/p' \
+			-e 's/^lvtpc-writes \([0-9][0-9]*\)$/boot-apic lvtpc-writes count \1/p' "$run/kvm-apic" 2>/dev/null >>"$out/raw/$id" || true
+	;;
+esac
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"
 sed -n "s/^SKIP: /$k: /p" "$run/summary" >>"$out/skipped"
-verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 if [ "$verdict" = ok ]; then
 	sed 's/^/    /' "$out/raw/$id" 2>/dev/null
 else

@@ -11,11 +11,11 @@
 #   splat       the kernel log has a WARNING, BUG, lockdep report, ...
 # and, under GUEST_ACCEL=kvm, kvm-apic: the guest's APIC writes that KVM
 # emulated, counted on the host (kvm-apic-writes.sh: 'apic-writes N',
-# 'lvtpc-writes N'), or 'unavailable: WHY'.
+# 'lvtpc-writes N', from perf stat's kvm-apic.csv), or 'unavailable: WHY'.
 # Any verdict but ok exits 1 with a message; scripts read the verdict.
 # Environment: QEMU_CLOCK=single|wall|icount, GUEST_ACCEL=tcg|kvm,
 # GUEST_TIMEOUT (s), GUEST_CPUS, GUEST_MEM, GUEST_APPEND (extra kernel
-# parameters).
+# parameters), KVM_CPU (lib.sh), PERF (kvm-apic-writes.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
 GUEST=$TOP/guest
@@ -94,6 +94,8 @@ if grep -q 'Kernel panic' "$out/console.log"; then
 	fail panic 60 "guest kernel panicked; console log: $out/console.log"
 fi
 if [ "$qrc" != 0 ]; then
+	[ $count = 0 ] || [ "$qrc" != 125 ] ||
+		fail qemu-error 40 "perf stat, which counts the guest's APIC writes, did not run QEMU (its message is above)"
 	fail qemu-error 40 "qemu-system-x86_64 exited with status $qrc"
 fi
 if [ ! -f "$out/status" ]; then

@@ -63,9 +63,10 @@ else
 	names=$all
 fi
 max_includers=${MATRIX_MAX_INCLUDERS:-400}
-# MATRIX_PREFIXES=top|ends|all: build only these prefixes of the series
-# in every configuration named (a quicker pass; the configuration's own
-# choice otherwise).
+# MATRIX_PREFIXES=top|ends|all: build these prefixes of the series in
+# every configuration named that builds several (a quicker pass; not
+# bisect, arm64-rt or the allyesconfigs).  The table keeps the last run
+# of each configuration.
 case ${MATRIX_PREFIXES:-} in
 '' | top | ends | all) ;;
 *) die "MATRIX_PREFIXES must be top, ends or all, not '$MATRIX_PREFIXES'" ;;
@@ -118,7 +119,7 @@ config() {
 	x86-sparse) vars=C=2 scope=touched cfg=$(frags bench) ;;
 	*) die "unknown configuration '$1' (known: $known)" ;;
 	esac
-	[ "$scope" = patch ] || prefixes=${MATRIX_PREFIXES:-$prefixes}
+	case $prefixes in all | ends) prefixes=${MATRIX_PREFIXES:-$prefixes} ;; esac
 	case $vars in
 	LLVM=*) KCC="ccache clang${vars#LLVM=}" ;;
 	CROSS_COMPILE=*) KCC="ccache ${vars#CROSS_COMPILE=}gcc" ;;

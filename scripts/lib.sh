@@ -39,7 +39,8 @@ need_space() { # DIR MIB WHAT
 
 # The CPU of a guest under KVM: the host's, with a virtual PMU where
 # KVM has one to give (without, QEMU boots it without a PMU).  The
-# environment's KVM_CPU overrides it (make kvm-nested's inner guest).
+# environment's KVM_CPU overrides it for every guest under KVM and for
+# accel.sh's probe (e.g. host,pmu=on,xsave=off to hide a feature).
 KVM_CPU=${KVM_CPU:-host,pmu=on}
 
 # Parallel make jobs: one more than the CPUs.

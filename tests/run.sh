@@ -480,8 +480,40 @@ if scripts/kvm-apic-writes.sh probe >"$tmp/why"; then
 	grep -qx 'apic-writes 0' "$tmp/kvmboot/kvm-apic" 2>/dev/null && grep -qx 'lvtpc-writes 0' "$tmp/kvmboot/kvm-apic" &&
 		echo "PASS: boot-guest.sh: under KVM the host counts the guest's APIC writes (none from a fake QEMU)" ||
 		echo "FAIL: boot-guest.sh: under KVM no count of APIC writes: $(cat "$tmp/kvmboot/kvm-apic" 2>/dev/null)"
+	# QEMU's status reaches the verdict through the count: a failure,
+	# and a death by a signal (perf stat's own status would say 0).
+	cp "$tmp/fq/qemu-system-x86_64" "$tmp/fq.keep"
+	for q in 'exit 3:3' 'kill -SEGV $$:139'; do
+		printf '#!/bin/sh\n%s\n' "${q%:*}" >"$tmp/fq/qemu-system-x86_64"
+		env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>"$tmp/err"
+		if [ "$(cat "$tmp/kvmboot/verdict" 2>/dev/null)" = qemu-error ] && grep -q "exited with status ${q##*:}\$" "$tmp/err"; then
+			echo "PASS: boot-guest.sh: under the count, a QEMU that ran '${q%:*}' gets qemu-error, status ${q##*:}"
+		else
+			echo "FAIL: boot-guest.sh: under the count, a QEMU that ran '${q%:*}': verdict $(cat "$tmp/kvmboot/verdict" 2>/dev/null), $(tail -n 1 "$tmp/err")"
+		fi
+	done
+	cp "$tmp/fq.keep" "$tmp/fq/qemu-system-x86_64"
 else
 	echo "SKIP: boot-guest.sh: the host's count of APIC writes ($(cat "$tmp/why"))"
+fi
+# A recorded run of make kvm-nested's inner guest (it timed out at its
+# SMP bring-up; the outer guest, its host, counted its APIC writes).
+r=tests/data/kvm-nested-timeout
+w=$(scripts/kvm-apic-writes.sh read "$r/kvm-apic.csv" 2>&1 | tr '\n' ' ')
+[ "$w" = "apic-writes 152 lvtpc-writes 0 " ] &&
+	echo "PASS: kvm-apic-writes.sh: the counts of a recorded perf stat, in order" ||
+	echo "FAIL: kvm-apic-writes.sh read a recorded perf stat as '$w'"
+cp -r "$r" "$tmp/inner" && rm "$tmp/inner/kvm-apic"
+sh guest/kvm-inner-verdicts.sh "$r" >"$tmp/iv" 2>&1
+sh guest/kvm-inner-verdicts.sh "$tmp/inner" >"$tmp/iv2" 2>&1
+if [ "$(sed -n 1p "$tmp/iv")" = "inner-guest fail verdict timeout, trig-fentry none" ] &&
+	[ "$(sed -n 2p "$tmp/iv")" = "vpmu fail no kernel log: the guest did not finish" ] &&
+	[ "$(sed -n 3p "$tmp/iv")" = "host-apic ok 152 APIC writes emulated by KVM, 0 of them to LVTPC, counted on the host" ] &&
+	[ "$(wc -l <"$tmp/iv")" = 3 ] && grep -q '^host-apic fail no count' "$tmp/iv2"; then
+	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that timed out, its host's count (and without it)"
+else
+	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest:"
+	sed 's/^/    /' "$tmp/iv" "$tmp/iv2"
 fi
 expect "build-matrix.sh: an unknown MATRIX_PREFIXES" "MATRIX_PREFIXES must be top, ends or all, not 'most'" \
 	env MATRIX_PREFIXES=most scripts/build-matrix.sh . x86-up

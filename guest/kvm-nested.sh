@@ -5,9 +5,10 @@
 # there, accel.sh finds KVM working, and an inner guest booted as make
 # bench boots its guests under KVM (guest-run.sh, GUEST_ACCEL=kvm, the
 # wall clock) runs bench.sh's trig scenario (QUICK) to its end with a
-# figure; then whether the inner guest has a PMU (the emulated CPU has
-# none to give it: a SKIP here), and that this guest, its host, counted
-# the APIC writes that KVM emulated for it.  Its timings mean nothing.
+# figure (in one of three attempts, below); then whether the inner
+# guest has a PMU (the emulated CPU has none to give it: a SKIP here),
+# and that this guest, its host, counted the APIC writes that KVM
+# emulated for it.  Its timings mean nothing.
 # Usage: kvm-nested.sh TOOLS-DIR BZIMAGE (the inner guest's kernel)
 . "$(dirname "$0")/lib.sh"
 tools=$1 kernel=$2
@@ -31,10 +32,27 @@ esac
 
 # The inner run goes to the results directory, which the host keeps
 # (guest-run.sh's verdict only: its KTAP reader needs the host's tree).
-inner=/tmp/results/nested/runs/inner
-BUILD=/tmp/results/nested GUEST_ACCEL=kvm QEMU_CLOCK=wall GUEST_CPUS=2 GUEST_MEM=768M \
-	GUEST_TIMEOUT=900 "$top/scripts/guest-run.sh" inner "$kernel" \
-	"sh $GUEST/bench.sh $tools 1 trig" 2>&1 | sed 's/^/# inner: /'
+# Its CPU is make bench's less XSAVE: QEMU 7.2's emulation of SVM checks
+# no intercept on XSETBV (target/i386/tcg/translate.c), so the inner
+# guest's XSETBV never exits to KVM (this guest counted none, exit code
+# 0x8d) and KVM never learns the XCR0 the inner kernel sets: that kernel
+# warns "XSAVE consistency problem" at boot.
+# Even so, that emulation fails some boots whatever they run: of 22 on
+# 2026-12-04, one hung bringing up its second vCPU and in one this guest
+# stopped dead.  So up to three attempts, each one's verdict printed;
+# the checks read the first that was ok, else the last.
+n=0
+while [ "$n" -lt 3 ]; do
+	n=$((n + 1))
+	inner=/tmp/results/nested-$n/runs/inner
+	BUILD=/tmp/results/nested-$n GUEST_ACCEL=kvm KVM_CPU=host,pmu=on,xsave=off \
+		QEMU_CLOCK=wall GUEST_CPUS=2 GUEST_MEM=768M \
+		GUEST_TIMEOUT=300 "$top/scripts/guest-run.sh" inner "$kernel" \
+		"sh $GUEST/bench.sh $tools 1 trig" 2>&1 | sed 's/^/# inner: /'
+	v=$(cat "$inner/verdict" 2>/dev/null || echo none)
+	ktap_print_msg "inner guest, attempt $n of 3: $v"
+	[ "$v" = ok ] && break
+done
 sh "$GUEST/kvm-inner-verdicts.sh" "$inner" >/tmp/inner.verdicts
 while read -r t r what; do
 	ktap_print_msg "$t: $what"

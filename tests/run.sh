@@ -515,6 +515,16 @@ else
 	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest:"
 	sed 's/^/    /' "$tmp/iv" "$tmp/iv2"
 fi
+# A recorded inner guest of a make kvm-nested that passed: no PMU there.
+sh guest/kvm-inner-verdicts.sh tests/data/kvm-nested-ok >"$tmp/iv3" 2>&1
+if [ "$(cut -d' ' -f1,2 "$tmp/iv3" | tr '\n' ' ')" = "inner-guest ok vpmu skip host-apic ok " ] &&
+	grep -q '^inner-guest ok trig-fentry 3.1255 M/s' "$tmp/iv3" &&
+	grep -q '^host-apic ok 22267 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3"; then
+	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that ran, without a PMU"
+else
+	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest that ran:"
+	sed 's/^/    /' "$tmp/iv3"
+fi
 expect "build-matrix.sh: an unknown MATRIX_PREFIXES" "MATRIX_PREFIXES must be top, ends or all, not 'most'" \
 	env MATRIX_PREFIXES=most scripts/build-matrix.sh . x86-up
 # kvm-apic-writes.sh read: perf stat's output for other events is an error.

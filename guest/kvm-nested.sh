@@ -38,9 +38,11 @@ esac
 # 0x8d) and KVM never learns the XCR0 the inner kernel sets: that kernel
 # warns "XSAVE consistency problem" at boot.
 # Even so, that emulation fails some boots whatever they run: of 22 on
-# 2026-12-04, one hung bringing up its second vCPU and in one this guest
-# stopped dead.  So up to three attempts, each one's verdict printed;
-# the checks read the first that was ok, else the last.
+# 2026-12-04, one hung bringing up its second vCPU (retried here) and in
+# one this guest stopped dead (make kvm-nested fails: not retried).  So
+# an inner guest that timed out or stopped without a status gets up to
+# three attempts, each one's verdict printed; a splat or a panic is
+# final.  The checks read the last attempt.
 n=0
 while [ "$n" -lt 3 ]; do
 	n=$((n + 1))
@@ -51,7 +53,10 @@ while [ "$n" -lt 3 ]; do
 		"sh $GUEST/bench.sh $tools 1 trig" 2>&1 | sed 's/^/# inner: /'
 	v=$(cat "$inner/verdict" 2>/dev/null || echo none)
 	ktap_print_msg "inner guest, attempt $n of 3: $v"
-	[ "$v" = ok ] && break
+	case $v in
+	timeout | no-status | qemu-error | none) ;;
+	*) break ;;
+	esac
 done
 sh "$GUEST/kvm-inner-verdicts.sh" "$inner" >/tmp/inner.verdicts
 while read -r t r what; do

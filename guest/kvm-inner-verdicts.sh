@@ -11,7 +11,11 @@
 #               inner guest's APIC writes that KVM emulated
 #               (boot-guest.sh's kvm-apic): ok if there was one at least
 #               (a booting SMP kernel writes its APIC), with the LVTPC
-#               writes among them.
+#               writes among them;
+#   host-window ok|fail WHAT: the host read the window that bench.sh
+#               marked around its trig scenario (bench/hostmark.c) from
+#               its recording (boot-guest.sh's kvm-windows), with the
+#               LVTPC writes within it and its length.
 # Usage: kvm-inner-verdicts.sh RUN-DIR   (the host's tests run it on
 # recorded runs; guest/kvm-nested.sh in the outer guest)
 run=$1
@@ -37,4 +41,11 @@ if [ -n "$n" ] && [ "$n" -gt 0 ] && [ -n "$l" ]; then
 	echo "host-apic ok $n APIC writes emulated by KVM, $l of them to LVTPC, counted on the host"
 else
 	echo "host-apic fail no count of the guest's APIC writes on the host: $(printf '%s\n' "$a" | tr '\n' ' ')"
+fi
+w=$(grep -s '^window trig lvtpc-writes [0-9]* seconds [0-9.]*$' "$run/kvm-windows" | head -n 1)
+if [ -n "$w" ]; then
+	set -- $w
+	echo "host-window ok the host read the guest's window trig: $4 LVTPC writes in $6 s"
+else
+	echo "host-window fail no window trig in the host's recording: $(head -n 2 "$run/kvm-windows" 2>/dev/null | tr '\n' ' ')"
 fi

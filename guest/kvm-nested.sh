@@ -7,14 +7,15 @@
 # wall clock) runs bench.sh's trig scenario (QUICK) to its end with a
 # figure (in one of three attempts, below); then whether the inner
 # guest has a PMU (the emulated CPU has none to give it: a SKIP here),
-# and that this guest, its host, counted the APIC writes that KVM
-# emulated for it.  Its timings mean nothing.
+# that this guest, its host, counted the APIC writes that KVM emulated
+# for it, and that it read the window the inner guest marked around its
+# scenario.  Its timings mean nothing.
 # Usage: kvm-nested.sh TOOLS-DIR BZIMAGE (the inner guest's kernel)
 . "$(dirname "$0")/lib.sh"
 tools=$1 kernel=$2
 top=$(cd "$GUEST/.." && pwd)
 
-ktap_start "$tools" 5
+ktap_start "$tools" 6
 dmesg | grep -E 'kvm|SVM|Nested' | sed 's/^/# /'
 if [ -c /dev/kvm ]; then
 	ktap_test_pass "kvm-device"

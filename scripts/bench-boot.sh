@@ -7,7 +7,9 @@
 #   raw/CLOCK-KERNEL-ROUND  the figures, 'scenario metric unit value';
 #                           under KVM, in a boot that ran lvtpc, also
 #                           boot-apic's: the whole boot's APIC writes
-#                           (all, LVTPC) that the host counted
+#                           (all, LVTPC) that the host counted; and
+#                           for each scenario, and each window
+#                           within, 'NAME host-lvtpc-writes writes/s R'
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
 # The boot itself is the guest run bench-STAMP/CLOCK-KERNEL-ROUND
@@ -38,6 +40,11 @@ case " $* " in
 			-e 's/^lvtpc-writes \([0-9][0-9]*\)$/boot-apic lvtpc-writes count \1/p' "$run/kvm-apic" 2>/dev/null >>"$out/raw/$id" || true
 	;;
 esac
+# Under KVM, for each scenario (a window that bench.sh marks, and the
+# windows within it), the LVTPC writes per second that exited to the
+# host (boot-guest.sh's kvm-windows): metric host-lvtpc-writes.
+awk '$1 == "window" && $3 == "lvtpc-writes" && $5 == "seconds" && $6 > 0 {
+	printf "%s host-lvtpc-writes writes/s %.1f\n", $2, $4 / $6 }' "$run/kvm-windows" 2>/dev/null >>"$out/raw/$id" || true
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"
 sed -n "s/^SKIP: /$k: /p" "$run/summary" >>"$out/skipped"
 if [ "$verdict" = ok ]; then

@@ -11,7 +11,10 @@
 #   splat       the kernel log has a WARNING, BUG, lockdep report, ...
 # and, under GUEST_ACCEL=kvm, kvm-apic: the guest's APIC writes that KVM
 # emulated, counted on the host (kvm-apic-writes.sh: 'apic-writes N',
-# 'lvtpc-writes N', from perf stat's kvm-apic.csv), or 'unavailable: WHY'.
+# 'lvtpc-writes N', from perf stat's kvm-apic.csv), or 'unavailable: WHY';
+# and kvm-windows: the LVTPC writes within each window that the guest
+# marked ('window NAME lvtpc-writes N seconds S', from perf record's
+# kvm-apic.data), or 'unavailable: WHY'.
 # Any verdict but ok exits 1 with a message; scripts read the verdict.
 # Environment: QEMU_CLOCK=single|wall|icount, GUEST_ACCEL=tcg|kvm,
 # GUEST_TIMEOUT (s), GUEST_CPUS, GUEST_MEM, GUEST_APPEND (extra kernel
@@ -26,7 +29,8 @@ need_cmd qemu-system-x86_64 qemu-system-x86
 [ -f "$kernel" ] || die "no kernel image at $kernel: build it first ('make kernel')"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict" "$out/kvm-apic" "$out/kvm-apic.csv"
+rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict" "$out/kvm-apic" "$out/kvm-apic.csv" \
+	"$out/kvm-windows" "$out/kvm-apic.data"
 printf '%s\n' "$cmd" >"$out/cmd"
 
 # single (the default): one host thread runs both vCPUs.  wall: a host
@@ -65,9 +69,10 @@ count=0
 if [ "${GUEST_ACCEL:-tcg}" = kvm ]; then
 	if why=$("$TOP/scripts/kvm-apic-writes.sh" probe); then
 		count=1
-		set -- "$TOP/scripts/kvm-apic-writes.sh" run "$out/kvm-apic.csv" "$@"
+		set -- "$TOP/scripts/kvm-apic-writes.sh" run "$out/kvm-apic.csv" "$out/kvm-apic.data" "$@"
 	else
 		echo "unavailable: $why" >"$out/kvm-apic"
+		echo "unavailable: $why" >"$out/kvm-windows"
 	fi
 fi
 set +e
@@ -77,6 +82,8 @@ set -e
 if [ $count = 1 ]; then
 	w=$("$TOP/scripts/kvm-apic-writes.sh" read "$out/kvm-apic.csv" 2>&1) || w="unavailable: $w"
 	printf '%s\n' "$w" >"$out/kvm-apic"
+	w=$("$TOP/scripts/kvm-apic-writes.sh" windows "$out/kvm-apic.data" 2>&1) || w="unavailable: $w"
+	printf '%s\n' "$w" >"$out/kvm-windows"
 fi
 
 # fail VERDICT LINES MESSAGE: record the verdict, show the console's tail.
@@ -95,7 +102,7 @@ if grep -q 'Kernel panic' "$out/console.log"; then
 fi
 if [ "$qrc" != 0 ]; then
 	[ $count = 0 ] || [ "$qrc" != 125 ] ||
-		fail qemu-error 40 "perf stat, which counts the guest's APIC writes, did not run QEMU (its message is above)"
+		fail qemu-error 40 "perf, which counts the guest's APIC writes, did not run QEMU (its message is above)"
 	fail qemu-error 40 "qemu-system-x86_64 exited with status $qrc"
 fi
 if [ ! -f "$out/status" ]; then

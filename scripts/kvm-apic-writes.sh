@@ -11,31 +11,43 @@
 # total depends on the host's CPU and KVM's settings.  LVTPC (0x340) is
 # never virtualized: every write to it exits and is counted.  Two
 # counts: all writes, and writes to LVTPC, the register that patch 5
-# stops x86_pmu_enable() from rewriting.
+# stops x86_pmu_enable() from rewriting.  And the LVTPC writes within
+# each window that the guest marked (bench/hostmark.c: CPUIDs of one
+# leaf, which KVM traces as kvm:kvm_cpuid), from a perf record of the
+# marks and the LVTPC writes (kvm-windows.awk).
 # Usage:
 #   kvm-apic-writes.sh probe            exit 0 if this host can count;
 #                                       else print why not, exit 1
-#   kvm-apic-writes.sh run CSV CMD...   run CMD under the count, its
-#                                       figures to CSV (perf stat -x,);
+#   kvm-apic-writes.sh run CSV DATA CMD...
+#                                       run CMD under the count, its
+#                                       figures to CSV (perf stat -x,),
+#                                       the marks to DATA (perf record);
 #                                       exits with CMD's status (128 +
 #                                       N if a signal N ended it), or
-#                                       125 if perf stat did not run it
+#                                       125 if perf did not run it
 #   kvm-apic-writes.sh read CSV         print 'apic-writes N' and
 #                                       'lvtpc-writes N'; exit 1 with a
 #                                       message if CSV holds no counts
+#   kvm-apic-writes.sh windows DATA     print 'window NAME lvtpc-writes
+#                                       N seconds S' for each window
+#                                       (kvm-windows.awk)
 # Environment: PERF (perf).
 set -eu
 . "$(dirname "$0")/lib.sh"
 perf=${PERF:-perf}
 tp=kvm:kvm_apic
+leaf=$(sed -n 's/^#define HOSTMARK_LEAF \(0x[0-9a-f]*\)$/\1/p' "$TOP/bench/hostmark.c")
+[ -n "$leaf" ] || die "no '#define HOSTMARK_LEAF 0x...' in $TOP/bench/hostmark.c"
 
-# count CSV CMD...: CMD under perf stat; CMD's status goes to CSV.rc,
-# since perf stat's own status loses a signal's.
+# count CSV DATA CMD...: CMD under perf stat and perf record; CMD's
+# status goes to CSV.rc, since perf's own status loses a signal's.
 count() {
-	_csv=$1
-	shift
-	rm -f "$_csv" "$_csv.rc"
+	_csv=$1 _data=$2
+	shift 2
+	rm -f "$_csv" "$_csv.rc" "$_data"
 	"$perf" stat -x, -o "$_csv" -e "$tp" --filter 'rw == 1' \
+		-e "$tp" --filter 'rw == 1 && reg == 0x340' \
+		-- "$perf" record -q -o "$_data" -e kvm:kvm_cpuid --filter "function == $leaf" \
 		-e "$tp" --filter 'rw == 1 && reg == 0x340' \
 		-- sh -c '"$@"; echo $? >"$0"' "$_csv.rc" "$@"
 }
@@ -44,17 +56,17 @@ case ${1:-} in
 probe)
 	command -v "$perf" >/dev/null 2>&1 || { echo "no perf (Debian package linux-perf)"; exit 1; }
 	tmp=$(mktemp -d)
-	err=$(count "$tmp/csv" true 2>&1) && [ -f "$tmp/csv.rc" ] ||
+	err=$(count "$tmp/csv" "$tmp/data" true 2>&1) && [ -f "$tmp/csv.rc" ] ||
 		{ rm -rf "$tmp"; echo "perf stat cannot count $tp here: $(printf '%s\n' "$err" | grep . | head -n 1)"; exit 1; }
 	rm -rf "$tmp"
 	;;
 run)
-	[ $# -ge 3 ] || die "usage: kvm-apic-writes.sh run CSV CMD..."
-	csv=$2
-	shift 2
+	[ $# -ge 4 ] || die "usage: kvm-apic-writes.sh run CSV DATA CMD..."
+	csv=$2 data=$3
+	shift 3
 	prc=0
-	count "$csv" "$@" || prc=$?
-	[ -f "$csv.rc" ] || { echo "kvm-apic-writes.sh: perf stat failed (status $prc) before it ran $1" >&2; exit 125; }
+	count "$csv" "$data" "$@" || prc=$?
+	[ -f "$csv.rc" ] || { echo "kvm-apic-writes.sh: perf failed (status $prc) before it ran $1" >&2; exit 125; }
 	rc=$(cat "$csv.rc")
 	rm -f "$csv.rc"
 	exit "$rc"
@@ -68,5 +80,12 @@ read)
 		die "$2: not two counts of $tp (perf stat -x, output expected): $(grep -v '^#' "$2" | grep . | head -n 2 | tr '\n' ' ')"
 	printf '%s\n' "$counts" | awk 'NR == 1 { print "apic-writes " $1 } NR == 2 { print "lvtpc-writes " $1 }'
 	;;
-*) die "usage: kvm-apic-writes.sh probe | run CSV CMD... | read CSV" ;;
+windows)
+	[ $# = 2 ] || die "usage: kvm-apic-writes.sh windows DATA"
+	[ -r "$2" ] || die "no recording $2"
+	ps=$("$perf" script -i "$2" -F time,event,trace 2>&1) ||
+		die "perf script -i $2 failed: $(printf '%s\n' "$ps" | head -n 1)"
+	printf '%s\n' "$ps" | awk -v leaf="$leaf" -f "$TOP/scripts/kvm-windows.awk"
+	;;
+*) die "usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA" ;;
 esac

@@ -509,22 +509,68 @@ sh guest/kvm-inner-verdicts.sh "$tmp/inner" >"$tmp/iv2" 2>&1
 if [ "$(sed -n 1p "$tmp/iv")" = "inner-guest fail verdict timeout, trig-fentry none" ] &&
 	[ "$(sed -n 2p "$tmp/iv")" = "vpmu fail no kernel log: the guest did not finish" ] &&
 	[ "$(sed -n 3p "$tmp/iv")" = "host-apic ok 152 APIC writes emulated by KVM, 0 of them to LVTPC, counted on the host" ] &&
-	[ "$(wc -l <"$tmp/iv")" = 3 ] && grep -q '^host-apic fail no count' "$tmp/iv2"; then
+	[ "$(sed -n 4p "$tmp/iv")" = "host-window fail no window trig in the host's recording: " ] &&
+	[ "$(wc -l <"$tmp/iv")" = 4 ] && grep -q '^host-apic fail no count' "$tmp/iv2"; then
 	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that timed out, its host's count (and without it)"
 else
 	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest:"
 	sed 's/^/    /' "$tmp/iv" "$tmp/iv2"
 fi
 # A recorded inner guest of a make kvm-nested that passed: no PMU there.
+# Its host's recording (kvm-apic.data) is read again here with this
+# host's perf, when there is one.
 sh guest/kvm-inner-verdicts.sh tests/data/kvm-nested-ok >"$tmp/iv3" 2>&1
-if [ "$(cut -d' ' -f1,2 "$tmp/iv3" | tr '\n' ' ')" = "inner-guest ok vpmu skip host-apic ok " ] &&
-	grep -q '^inner-guest ok trig-fentry 3\.1255 M/s' "$tmp/iv3" &&
-	grep -q '^host-apic ok 22267 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3" &&
-	[ "$(scripts/kvm-apic-writes.sh read tests/data/kvm-nested-ok/kvm-apic.csv | tr '\n' ' ')" = "apic-writes 22267 lvtpc-writes 0 " ]; then
+if [ "$(cut -d' ' -f1,2 "$tmp/iv3" | tr '\n' ' ')" = "inner-guest ok vpmu skip host-apic ok host-window ok " ] &&
+	grep -q '^inner-guest ok trig-fentry 5\.4175 M/s' "$tmp/iv3" &&
+	grep -q '^host-apic ok 22093 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3" &&
+	grep -q "^host-window ok the host read the guest's window trig: 0 LVTPC writes in 12.050789 s" "$tmp/iv3" &&
+	[ "$(scripts/kvm-apic-writes.sh read tests/data/kvm-nested-ok/kvm-apic.csv | tr '\n' ' ')" = "apic-writes 22093 lvtpc-writes 0 " ]; then
 	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that ran, without a PMU"
 else
 	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest that ran:"
 	sed 's/^/    /' "$tmp/iv3"
+fi
+# The windows a guest marks (bench/hostmark.c), read back on the host
+# (kvm-windows.awk), on a synthetic recording: nested windows, LVTPC
+# writes in and out of them, another leaf's CPUIDs, a stray mark, a
+# window that never ends.
+awk -v leaf="$(sed -n 's/^#define HOSTMARK_LEAF //p' bench/hostmark.c)" -f scripts/kvm-windows.awk \
+	tests/data/kvm-windows.script >"$tmp/win" 2>"$tmp/win.err"
+if [ "$(cat "$tmp/win")" = "window messaging-perf-stat lvtpc-writes 5 seconds 1.005230
+window messaging lvtpc-writes 8 seconds 1.008550" ] && grep -q "a mark that is no window's begin or end: 'oops'" "$tmp/win.err"; then
+	echo "PASS: kvm-windows.awk: nested windows, their LVTPC writes and lengths; a stray mark reported"
+else
+	echo "FAIL: kvm-windows.awk read the synthetic recording as:"
+	sed 's/^/    /' "$tmp/win" "$tmp/win.err"
+fi
+# hostmark refuses what it cannot spell as a window's mark.
+if gcc -O2 -Wall -Werror -o "$tmp/hostmark" bench/hostmark.c 2>"$tmp/err"; then
+	expect "hostmark: no begin or end" "usage: hostmark begin\|end NAME" "$tmp/hostmark" start x
+	expect "hostmark: a name with a space" "bad NAME 'a b'" "$tmp/hostmark" begin "a b"
+else
+	echo "FAIL: bench/hostmark.c does not build: $(head -n 1 "$tmp/err")"
+fi
+# Cycles per run (guest/bench.sh's trig_cycles) from perf stat -x, files.
+cpr() { # RATE LINE...: cycles-per-run.awk on a perf stat file of LINEs
+	r=$1
+	shift
+	printf '%s\n' "# started on ..." "" "$@" >"$tmp/ps.csv"
+	awk -v rate="$r" -f guest/cycles-per-run.awk "$tmp/ps.csv"
+}
+c1=$(cpr 113 '3000000000,,cycles,100,100.00,,' '1000.00,msec,task-clock,1000000000,100.00,1.000,CPUs utilized')
+c2=$(cpr 113 '1000000000,,cpu_atom/cycles/,100,100.00,,' '2000000000,,cpu_core/cycles/,100,100.00,,' '500.00,msec,task-clock,1,100.00,1,x')
+c3=$(cpr 113 '<not supported>,,cycles,0,100.00,,' '1.45,msec,task-clock,1450053,100.00,0.537,CPUs utilized')
+c4=$(cpr "" '3000000000,,cycles,100,100.00,,' '1000.00,msec,task-clock,1000000000,100.00,1.000,CPUs utilized')
+[ "$c1 $c2" = "26.55 53.10" ] && [ -z "$c3$c4" ] &&
+	echo "PASS: cycles-per-run.awk: cycles per second of CPU time over runs per second; nothing without cycles or a rate" ||
+	echo "FAIL: cycles-per-run.awk gave '$c1' '$c2' '$c3' '$c4', wanted '26.55' '53.10' '' ''"
+if command -v perf >/dev/null 2>&1; then
+	w=$(scripts/kvm-apic-writes.sh windows tests/data/kvm-nested-ok/kvm-apic.data 2>&1)
+	[ "$w" = "window trig lvtpc-writes 0 seconds 12.050789" ] &&
+		echo "PASS: kvm-apic-writes.sh windows: a recorded host's perf record of a nested guest's marks" ||
+		echo "FAIL: kvm-apic-writes.sh windows read the recorded kvm-apic.data as '$w'"
+else
+	echo "SKIP: kvm-apic-writes.sh windows on a recorded perf record: no perf here"
 fi
 expect "build-matrix.sh: an unknown MATRIX_PREFIXES" "MATRIX_PREFIXES must be top, ends or all, not 'most'" \
 	env MATRIX_PREFIXES=most scripts/build-matrix.sh . x86-up

@@ -26,10 +26,8 @@ GRP=lvtpc_count
 PERF=${PERF:-perf}
 MSG_ARGS=${MSG_ARGS:-}
 BUF_KB=${BUF_KB:-16384}
-# Twice the generic hardware events: more than any x86 PMU has counters.
-EV=cycles,instructions,branches,branch-misses,cache-references,cache-misses
-EV=$EV,bus-cycles,ref-cycles
-EVENTS=$EV,$EV
+. "$(dirname "$0")/mux-events.sh"
+EVENTS=$MUX_EVENTS
 FUNC=perf_events_lapic_init
 REG=0x340
 if [ "${SELFTEST:-0}" = 1 ]; then

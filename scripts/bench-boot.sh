@@ -48,7 +48,8 @@ awk '$1 == "window" && $3 == "lvtpc-writes" && $5 == "seconds" && $6 > 0 {
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"
 sed -n "s/^SKIP: /$k: /p" "$run/summary" >>"$out/skipped"
 if [ "$verdict" = ok ]; then
-	sed 's/^/    /' "$out/raw/$id" 2>/dev/null
+	# A boot whose scenarios all skipped has no figures.
+	[ ! -f "$out/raw/$id" ] || sed 's/^/    /' "$out/raw/$id"
 else
 	echo "$clock $k round $r: $verdict; log $run/output" >>"$out/failed"
 	tail -n 15 "$run/output" "$run/boot.err" | sed 's/^/    /'

@@ -43,9 +43,11 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 	{
 		step "bisectability" scripts/build-matrix.sh "$BUILD/linux" bisect
 		step "build matrix (CI subset)" scripts/build-matrix.sh --ci "$BUILD/linux"
-		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" &&
+		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux" "$BUILD/obj-test" && {
 			step "test guest" scripts/check-guest.sh "$BUILD/obj-test" &&
-			step "stress (short)" scripts/stress.sh --short "$BUILD/obj-test"
+				step "stress (short)" scripts/stress.sh --short "$BUILD/obj-test"
+			step "test guest under KVM" scripts/check-kvm.sh "$BUILD/obj-test"
+		}
 		step "BPF selftests against the base" scripts/bpf.sh check
 	}
 step "harness tests" tests/run.sh

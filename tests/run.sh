@@ -572,6 +572,12 @@ if command -v perf >/dev/null 2>&1; then
 else
 	echo "SKIP: kvm-apic-writes.sh windows on a recorded perf record: no perf here"
 fi
+# Without KVM, check-kvm.sh is one SKIP line with accel.sh's reason.
+out=$(BENCH_ACCEL=tcg scripts/check-kvm.sh build/obj-test 2>&1)
+[ $? = 0 ] && [ "$out" = "SKIP: kvm: the test guest under KVM, with a vPMU: not here (accel.sh: BENCH_ACCEL=tcg)" ] &&
+	echo "PASS: check-kvm.sh without KVM: one SKIP line with the reason" ||
+	echo "FAIL: check-kvm.sh without KVM printed '$out'"
+expect "check-kvm.sh: no OBJ" "usage: check-kvm.sh OBJ" scripts/check-kvm.sh
 expect "build-matrix.sh: an unknown MATRIX_PREFIXES" "MATRIX_PREFIXES must be top, ends or all, not 'most'" \
 	env MATRIX_PREFIXES=most scripts/build-matrix.sh . x86-up
 # kvm-apic-writes.sh read: perf stat's output for other events is an error.

@@ -1,12 +1,14 @@
 /*
  * Mark where a measured window of a guest begins and ends, for its KVM
- * host: the line "+NAME" (begin) or "-NAME" (end) and a newline, a byte
+ * host: the line "<NAME" (begin) or ">NAME" (end) and a newline, a byte
  * per CPUID instruction of leaf HOSTMARK_LEAF with the byte as subleaf
  * (ECX).  CPUID always exits to KVM, which traces it with its leaf and
  * subleaf (kvm:kvm_cpuid); scripts/kvm-apic-writes.sh records the marks
- * and reads them back.  The leaf is in none of the x86 CPUID ranges: the
- * guest gets zeros or the highest basic leaf, and ignores them.  Without
- * KVM nobody reads the marks.
+ * and reads them back.  The leaf is in the range that Intel and AMD
+ * leave to hypervisors (0x40000000-0x4fffffff), at no hypervisor's base:
+ * KVM answers it as a leaf it does not have (the highest basic leaf for
+ * an Intel guest, zeros for an AMD one), and nothing reads the answer.
+ * Without KVM nobody reads the marks.
  * Usage: hostmark begin|end NAME   (NAME: 1 to 64 of a-z 0-9 _ -)
  */
 #include <stdio.h>
@@ -35,7 +37,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "hostmark: bad NAME '%s': 1 to 64 of a-z 0-9 _ -\n", argv[2]);
 		return 2;
 	}
-	mark(argv[1][0] == 'b' ? '+' : '-');
+	mark(argv[1][0] == 'b' ? '<' : '>');
 	for (p = argv[2]; *p; p++)
 		mark((unsigned char)*p);
 	mark('\n');

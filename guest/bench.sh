@@ -59,14 +59,22 @@ trig_run() {
 
 # Cycles per trampoline run, with the guest's PMU (a vPMU under KVM;
 # QEMU's emulation has none: skipped).  Each benchmark runs under perf
-# stat -e cycles,task-clock.  Its one producer thread spins all along:
+# stat -e cycles,task-clock; its one producer thread spins all along, so
 # the cycles per second of CPU time over the producer's runs per second
-# (the median rate, as in trig_run) are the cycles one run takes
-# (cycles-per-run.awk), guest cycles only (the vPMU stops at a VM exit).
-# The figure that instruction counting cannot give.
+# (the median rate, as in trig_run) are about the cycles one run takes
+# (cycles-per-run.awk): the cycles are the whole run's, set-up, warm-up
+# and the main thread's included, the rate the steady state's.  Guest
+# cycles only: the vPMU stops at a VM exit.  The figure that instruction
+# counting cannot give; the ceiling kernel needs no floor.
 trig_cycles() {
+	trig_cycles_run trig-fentry trig-fexit trig-syscall-count
+}
+trig_cycles_ceiling() {
+	trig_cycles_run trig-fentry trig-fexit
+}
+trig_cycles_run() {
 	need_pmu || return 0
-	for b in trig-fentry trig-fexit trig-syscall-count; do
+	for b in "$@"; do
 		/tmp/perf stat -x, -e cycles,task-clock -o /tmp/ps.csv -- \
 			/tmp/bench -w1 -d"$dur" -a "$b" >/tmp/b.out 2>&1
 		r=$(awk -v warmup=1 -f "$GUEST/iter-rates.awk" /tmp/b.out | awk -v fmt=%.4f -f "$GUEST/median.awk")
@@ -258,23 +266,33 @@ lvtpc() {
 	esac
 }
 
-# perf bench sched messaging, bare and then under a perf stat -a that
-# multiplexes more hardware events than the PMU has counters
-# (lvtpc/mux-events.sh): on the base, x86_pmu_enable() rewrites LVTPC at
-# every rotation, and in a KVM guest each write exits to the host, which
-# counts them in the window messaging-perf-stat.  Total times, the median
-# of three runs after a warm-up.  Needs a PMU.
+# perf bench sched messaging with more hardware events than the PMU has
+# counters (lvtpc/mux-events.sh), which perf multiplexes: on the base
+# x86_pmu_enable() rewrites LVTPC whenever it enables the PMU, and in a
+# KVM guest each write exits to the host.  Three windows, each a figure
+# of its own name, the total time (median of three runs after a
+# warm-up), and under the traced clock the host's count of the writes:
+# messaging-bare, no event; messaging-perf-stat, a perf stat of the
+# benchmark's tasks (the PMU enabled at each of their context switches
+# in); messaging-perf-stat-a, a perf stat -a (enabled at each rotation,
+# every perf_event_mux_interval_ms, 4 ms by default).  Needs a PMU.
 messaging() {
 	need_pmu || return 0
 	. "$GUEST/lvtpc/mux-events.sh"
-	m_sed='s/^ *Total time: *\([0-9.]*\) \[sec\]$/\1/p'
 	/tmp/perf bench sched messaging >/dev/null 2>&1
-	v=$(median3 "$m_sed" /tmp/perf bench sched messaging)
-	figure messaging time s "${v:-nan}"
-	/tmp/hostmark begin messaging-perf-stat
-	v=$(median3 "$m_sed" /tmp/perf stat -a -e "$MUX_EVENTS" -o /dev/null -- /tmp/perf bench sched messaging)
-	/tmp/hostmark end messaging-perf-stat
-	figure messaging-perf-stat time s "${v:-nan}"
+	messaging_window messaging-bare /tmp/perf bench sched messaging
+	messaging_window messaging-perf-stat /tmp/perf stat -e "$MUX_EVENTS" -o /dev/null -- \
+		/tmp/perf bench sched messaging
+	messaging_window messaging-perf-stat-a /tmp/perf stat -a -e "$MUX_EVENTS" -o /dev/null -- \
+		/tmp/perf bench sched messaging
+}
+messaging_window() { # NAME COMMAND...
+	mw=$1
+	shift
+	/tmp/hostmark begin "$mw"
+	v=$(median3 's/^ *Total time: *\([0-9.]*\) \[sec\]$/\1/p' "$@")
+	/tmp/hostmark end "$mw"
+	figure "$mw" time s "${v:-nan}"
 }
 
 # Each scenario is a window that a KVM host can tell apart

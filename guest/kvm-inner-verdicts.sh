@@ -15,7 +15,8 @@
 #   host-window ok|fail WHAT: the host read the window that bench.sh
 #               marked around its trig scenario (bench/hostmark.c) from
 #               its recording (boot-guest.sh's kvm-windows), with the
-#               LVTPC writes within it and its length.
+#               LVTPC writes and call-function IPIs within it and its
+#               length.
 # Usage: kvm-inner-verdicts.sh RUN-DIR   (the host's tests run it on
 # recorded runs; guest/kvm-nested.sh in the outer guest)
 run=$1
@@ -42,10 +43,10 @@ if [ -n "$n" ] && [ "$n" -gt 0 ] && [ -n "$l" ]; then
 else
 	echo "host-apic fail no count of the guest's APIC writes on the host: $(printf '%s\n' "$a" | tr '\n' ' ')"
 fi
-w=$(grep -s '^window trig lvtpc-writes [0-9]* seconds [0-9.]*$' "$run/kvm-windows" | head -n 1)
+w=$(grep -s '^window trig lvtpc-writes [0-9]* call-function-ipis [0-9]* seconds [0-9.]*$' "$run/kvm-windows" | head -n 1)
 if [ -n "$w" ]; then
 	set -- $w
-	echo "host-window ok the host read the guest's window trig: $4 LVTPC writes in $6 s"
+	echo "host-window ok the host read the guest's window trig: $4 LVTPC writes, $6 call-function IPIs in $8 s"
 else
 	echo "host-window fail no window trig in the host's recording: $(head -n 2 "$run/kvm-windows" 2>/dev/null | tr '\n' ' ')"
 fi

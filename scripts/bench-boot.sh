@@ -1,15 +1,18 @@
 #!/bin/sh
 # One boot of a bench run: boot the bench kernel KERNEL (base, pN,
-# patched, ceiling, v1, v2: $BUILD/obj-bench-KERNEL) under CLOCK, run
+# patched, ceiling, v1, v2: $BUILD/obj-bench-KERNEL) under CLOCK
+# (icount, wall, or under KVM traced: below), run
 # guest/bench.sh with SCENARIO... and the guest tools in BENCH_TOOLS
 # (default: those of the patched kernel) and file what it measured in
 # the run directory DIR:
 #   raw/CLOCK-KERNEL-ROUND  the figures, 'scenario metric unit value';
-#                           under KVM, in a boot that ran lvtpc, also
-#                           boot-apic's: the whole boot's APIC writes
-#                           (all, LVTPC) that the host counted; and
-#                           for each scenario, and each window
-#                           within, 'NAME host-lvtpc-writes writes/s R'
+#                           under the traced clock, in a boot that
+#                           ran lvtpc, also boot-apic's: the whole
+#                           boot's APIC writes (all, LVTPC) that the
+#                           host counted; and for each scenario, and
+#                           each window within, 'NAME host-lvtpc-writes
+#                           writes/s R' and 'NAME
+#                           host-call-function-ipis writes/s R'
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
 # The boot itself is the guest run bench-STAMP/CLOCK-KERNEL-ROUND
@@ -25,26 +28,42 @@ shift 4
 id=$clock-$k-$r
 name=bench-${out##*/}/$id
 run=$BUILD/runs/$name
-QEMU_CLOCK=$clock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/guest-run.sh" --ktap "" "$name" \
+# The traced clock: the wall clock under KVM, its host tracing the
+# guest's APIC writes and marks (boot-guest.sh's KVM_HOST_COUNT).
+qclock=$clock count=0
+[ "$clock" != traced ] || qclock=wall count=1
+KVM_HOST_COUNT=$count QEMU_CLOCK=$qclock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/guest-run.sh" --ktap "" "$name" \
 	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" \
 	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" >/dev/null 2>&1
 tr -d '\r' <"$run/output" | sed -n 's/^# RESULT //p' >"$out/raw/$id"
 verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
-# Under KVM, the guest's APIC writes that KVM emulated, counted on the
-# host over the whole boot (boot-guest.sh's kvm-apic), from the boots
-# that ran the lvtpc scenario and ended well: scenario boot-apic.
-case " $* " in
-*" lvtpc "*)
-	[ "$verdict" != ok ] ||
-		sed -n -e 's/^apic-writes \([0-9][0-9]*\)$/boot-apic apic-writes count \1/p' \
-			-e 's/^lvtpc-writes \([0-9][0-9]*\)$/boot-apic lvtpc-writes count \1/p' "$run/kvm-apic" 2>/dev/null >>"$out/raw/$id" || true
-	;;
-esac
-# Under KVM, for each scenario (a window that bench.sh marks, and the
-# windows within it), the LVTPC writes per second that exited to the
-# host (boot-guest.sh's kvm-windows): metric host-lvtpc-writes.
-awk '$1 == "window" && $3 == "lvtpc-writes" && $5 == "seconds" && $6 > 0 {
-	printf "%s host-lvtpc-writes writes/s %.1f\n", $2, $4 / $6 }' "$run/kvm-windows" 2>/dev/null >>"$out/raw/$id" || true
+skipped=$(sed -n 's/^SKIP: //p' "$run/summary" 2>/dev/null | tr '\n' ' ')
+if [ $count = 1 ]; then
+	# The guest's APIC writes that KVM emulated, counted on the host
+	# over the whole boot (kvm-apic), from the boots that ran the lvtpc
+	# scenario and ended well: scenario boot-apic.
+	case " $* " in
+	*" lvtpc "*)
+		[ "$verdict" != ok ] ||
+			sed -n -e 's/^apic-writes \([0-9][0-9]*\)$/boot-apic apic-writes count \1/p' \
+				-e 's/^lvtpc-writes \([0-9][0-9]*\)$/boot-apic lvtpc-writes count \1/p' "$run/kvm-apic" 2>/dev/null >>"$out/raw/$id" || true
+		;;
+	esac
+	# For each scenario (a window that bench.sh marks) and each window
+	# within it, the LVTPC writes and call-function IPIs per second that
+	# exited to the host (window-figures.awk); nan for a scenario that
+	# ran in a boot that ended well but has no window.
+	ran=
+	for s in "$@"; do
+		case " $skipped " in *" $s "*) ;; *) ran="$ran $s" ;; esac
+	done
+	[ "$verdict" = ok ] || ran=
+	touch "$run/kvm-windows"
+	awk -v ran="$ran" -v skipped="$skipped" -f "$here/window-figures.awk" "$run/kvm-windows" >>"$out/raw/$id"
+	# The recording, once read: large where LVTPC is written often.
+	grep -q '^window ' "$run/kvm-windows" && ! grep -q '^unavailable' "$run/kvm-windows" &&
+		rm -f "$run/kvm-apic.data"
+fi
 [ -s "$out/raw/$id" ] || rm -f "$out/raw/$id"
 sed -n "s/^SKIP: /$k: /p" "$run/summary" >>"$out/skipped"
 if [ "$verdict" = ok ]; then

@@ -9,7 +9,7 @@ function short(n) { return n + 0 == n ? sprintf("%.6g", n) : n }
 FILENAME ~ /headline$/ { if ($0 !~ /^#/ && NF >= 2) want[$1 " " $2] = 1; next }
 FILENAME ~ /meta$/ { if (FNR == 1) nrun++; if (sub(/^series_kernel=/, "")) series[nrun] = $0; next }
 FILENAME ~ /table\.txt$/ {
-	if ($1 ~ /^(icount|wall)$/) { key = $2 " " $3; clock = $1; next }
+	if ($1 ~ /^(icount|wall|traced)$/) { key = $2 " " $3; clock = $1; next }
 	if (clock == "icount" && $0 ~ /^ +(v1|v2) kernel; ratio=/ && (key in want)) {
 		split($0, w, ";"); sub(/^ +/, "", w[1]); sub(/ kernel$/, "", w[1])
 		# fields after the label: unit, median, ratio, spread, runs

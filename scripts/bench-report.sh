@@ -49,8 +49,8 @@ ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches 
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
 	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted $3"
 }
-ok_lines "$targets" '[^ ]+ [^ ]+ ((ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?|shown patch=[0-9]+)( clock=(icount|wall))?|run (icount|wall) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+' \
-	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall]', 'scenario metric|* shown patch=N' or 'run CLOCK KERNEL [rounds<=N] SCENARIO...'"
+ok_lines "$targets" '[^ ]+ [^ ]+ ((ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?|shown patch=[0-9]+)( clock=(icount|wall|traced))?|run (icount|wall|traced) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+' \
+	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall|traced]', 'scenario metric|* shown patch=N' or 'run CLOCK KERNEL [rounds<=N] SCENARIO...'"
 
 awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
 	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
@@ -73,6 +73,8 @@ wall="emulated TCG wall clock" wall_short="emulated TCG"
 [ "$(sed -n 's/^accel=//p' "$dir/meta" 2>/dev/null)" != kvm ] ||
 	wall="wall clock of KVM guests on this host's CPU" wall_short="KVM, host CPU"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: $wall)"
+[ "$(sed -n 's/^accel=//p' "$dir/meta" 2>/dev/null)" != kvm ] ||
+	echo "(traced: the same, the host tracing the guests' APIC writes; its timings are not wall's)"
 echo "results: $dir/results.json, $dir/table.txt, $dir/patches.txt"
 
 touch "$dir/chart.tmp"

@@ -12,8 +12,8 @@ set -eu
 [ $# = 1 ] || [ $# = 4 ] || die "usage: bench-scenarios.sh TARGETS [CLOCK KERNEL ROUND]"
 [ -r "$1" ] || die "cannot read $1"
 if [ $# = 1 ]; then
-	bad=$(grep -nE '^run( |$)' "$1" | grep -vE '^[0-9]+:run (icount|wall) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+$' | head -n 1) || true
-	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted 'run icount|wall KERNEL [rounds<=N] SCENARIO...'"
+	bad=$(grep -nE '^run( |$)' "$1" | grep -vE '^[0-9]+:run (icount|wall|traced) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+$' | head -n 1) || true
+	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted 'run icount|wall|traced KERNEL [rounds<=N] SCENARIO...'"
 	list=$(awk '$1 == "run" { for (i = 4; i <= NF; i++) if ($i !~ /^rounds<=/) print $i }' "$1" | sort -u)
 	for sc in $list; do
 		grep -q "^$sc() {" "$TOP/guest/bench.sh" || die "$1: scenario '$sc' is no function of guest/bench.sh"

@@ -7,7 +7,7 @@
 # kernel, the wall clock the base, the whole series and the ceiling.
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall clock only), QUICK=1 (one boot each, shorter
-# runs), CLOCKS (default "icount wall", under KVM "wall"), BENCH_ACCEL
+# runs), CLOCKS (default "icount wall", under KVM "wall traced"), BENCH_ACCEL
 # (tcg or kvm; default: what accel.sh finds), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
 # bench/v1-nopreempt.patch on the series, trampoline figures only),
@@ -34,7 +34,7 @@ targets=${TARGETS:-$TOP/bench/targets}
 known_sc=$("$here/bench-scenarios.sh" "$targets")
 known_sc=$(echo $known_sc)
 for c in ${CLOCKS:-}; do
-	grep -q "^run $c " "$targets" || die "CLOCKS: '$c' has no 'run $c' line in $targets (icount, wall)"
+	grep -q "^run $c " "$targets" || die "CLOCKS: '$c' has no 'run $c' line in $targets (icount, wall, traced)"
 done
 start=$(date +%s)
 
@@ -42,13 +42,16 @@ start=$(date +%s)
 # The accelerator (accel.sh; BENCH_ACCEL overrides): under KVM the
 # guests run on this host's CPU (KVM_CPU), with a vCPU per host CPU,
 # 2 to 8, and the wall clock is the only clock: it boots every kernel;
-# under QEMU's emulation instruction counting and the emulated wall
+# 'traced' is the same clock with the host tracing the guest's APIC
+# writes, for the counts that need it (bench-boot.sh), apart from the
+# timings, which tracing would slow on the kernel that exits more.
+# Under QEMU's emulation instruction counting and the emulated wall
 # clock.
 a=$("$here/accel.sh")
 accel=${a%% *} accel_reason=${a#* }
 export GUEST_ACCEL=$accel
 if [ "$accel" = kvm ]; then
-	clocks=${CLOCKS:-wall}
+	clocks=${CLOCKS:-wall traced}
 	case " $clocks " in
 	*" icount "*) die "CLOCKS: icount is QEMU's software emulation, not KVM's: drop it, or set BENCH_ACCEL=tcg" ;;
 	esac
@@ -59,6 +62,9 @@ if [ "$accel" = kvm ]; then
 	say "under KVM no target is checked yet: the ratio targets are instruction counting's, the text patching counts run there only"
 else
 	clocks=${CLOCKS:-icount wall}
+	case " $clocks " in
+	*" traced "*) die "CLOCKS: traced counts what KVM does, and the guests run under QEMU's emulation here ($accel_reason): drop it" ;;
+	esac
 fi
 say "guests under $accel ($accel_reason), ${GUEST_CPUS:-2} vCPUs, clocks: $clocks"
 "$here/make-tree.sh" "$BUILD/linux" patches
@@ -192,6 +198,9 @@ wall_kernels="base ceiling"
 for clock in $clocks; do
 	n=$rounds kernels="$prefix_kernels $extra"
 	[ "$clock" = wall ] && n=$rounds_wall kernels=$wall_kernels
+	# The traced counts are the prefixes' (the ceiling's and variants'
+	# matter for the trampoline only).
+	[ "$clock" = traced ] && n=$rounds_wall kernels=$prefix_kernels
 	r=1
 	while [ $r -le "$n" ]; do
 		for k in $kernels; do

@@ -9,14 +9,17 @@
 #   qemu-error  QEMU failed
 #   no-status   the guest stopped without running the command to its end
 #   splat       the kernel log has a WARNING, BUG, lockdep report, ...
-# and, under GUEST_ACCEL=kvm, kvm-apic: the guest's APIC writes that KVM
-# emulated, counted on the host (kvm-apic-writes.sh: 'apic-writes N',
-# 'lvtpc-writes N', from perf stat's kvm-apic.csv), or 'unavailable: WHY';
-# and kvm-windows: the LVTPC writes within each window that the guest
-# marked ('window NAME lvtpc-writes N seconds S', from perf record's
-# kvm-apic.data), or 'unavailable: WHY'.
+# and, under GUEST_ACCEL=kvm with KVM_HOST_COUNT=1, kvm-apic: the
+# guest's APIC writes that KVM emulated, counted on the host
+# (kvm-apic-writes.sh: 'apic-writes N', 'lvtpc-writes N', from perf
+# stat's kvm-apic.csv), or 'unavailable: WHY'; and kvm-windows: the
+# LVTPC writes and call-function IPIs within each window that the guest
+# marked (kvm-apic-writes.sh windows, from perf record's kvm-apic.data),
+# or 'unavailable: WHY'.
 # Any verdict but ok exits 1 with a message; scripts read the verdict.
 # Environment: QEMU_CLOCK=single|wall|icount, GUEST_ACCEL=tcg|kvm,
+# KVM_HOST_COUNT (0; 1: under KVM, the host traces the guest's APIC
+# writes and marks, as above: a cost to the guest's exits),
 # GUEST_TIMEOUT (s), GUEST_CPUS, GUEST_MEM, GUEST_APPEND (extra kernel
 # parameters), KVM_CPU (lib.sh), PERF (kvm-apic-writes.sh).
 set -eu
@@ -64,9 +67,9 @@ set -- timeout -k 5 "$timeout" qemu-system-x86_64 $accel -machine pc -cpu "$cpu"
 	-device virtio-9p-pci,fsdev=results,mount_tag=results \
 	-serial file:"$out/console.log" \
 	-chardev stdio,id=out,signal=off -serial chardev:out
-# Under KVM the host counts the guest's APIC writes, where it can.
+# Under KVM, if asked, the host counts the guest's APIC writes, where it can.
 count=0
-if [ "${GUEST_ACCEL:-tcg}" = kvm ]; then
+if [ "${GUEST_ACCEL:-tcg}" = kvm ] && [ "${KVM_HOST_COUNT:-0}" = 1 ]; then
 	if why=$("$TOP/scripts/kvm-apic-writes.sh" probe); then
 		count=1
 		set -- "$TOP/scripts/kvm-apic-writes.sh" run "$out/kvm-apic.csv" "$out/kvm-apic.data" "$@"

@@ -11,10 +11,15 @@
 # total depends on the host's CPU and KVM's settings.  LVTPC (0x340) is
 # never virtualized: every write to it exits and is counted.  Two
 # counts: all writes, and writes to LVTPC, the register that patch 5
-# stops x86_pmu_enable() from rewriting.  And the LVTPC writes within
-# each window that the guest marked (bench/hostmark.c: CPUIDs of one
-# leaf, which KVM traces as kvm:kvm_cpuid), from a perf record of the
-# marks and the LVTPC writes (kvm-windows.awk).
+# stops x86_pmu_enable() from rewriting.  And within each window that
+# the guest marked (bench/hostmark.c: CPUIDs of one leaf, which KVM
+# traces as kvm:kvm_cpuid), the LVTPC writes and the call-function IPIs
+# the guest sent, text patching's among them: ICR writes of vector 0xfb
+# or 0xfc (CALL_FUNCTION_SINGLE_VECTOR, CALL_FUNCTION_VECTOR), a write
+# per IPI or per group of CPUs, as the guest's APIC driver sends them;
+# IPIs that the CPU delivers without an exit (IPI virtualization, AVIC)
+# are not seen.  From a perf record of the marks and those writes
+# (kvm-windows.awk).
 # Usage:
 #   kvm-apic-writes.sh probe            exit 0 if this host can count;
 #                                       else print why not, exit 1
@@ -29,15 +34,29 @@
 #                                       'lvtpc-writes N'; exit 1 with a
 #                                       message if CSV holds no counts
 #   kvm-apic-writes.sh windows DATA     print 'window NAME lvtpc-writes
-#                                       N seconds S' for each window
-#                                       (kvm-windows.awk)
+#                                       N call-function-ipis M seconds
+#                                       S' for each window
+#                                       (kvm-windows.awk); exit 1 with a
+#                                       message if perf lost events or
+#                                       found them out of order, or
+#                                       DATA holds no window
+#   kvm-apic-writes.sh leaf             print the marks' CPUID leaf
+# Tracing has a cost: every APIC write that exits pays for the filter
+# and, if it passes, for the count or the record, so a traced guest's
+# timings are not an untraced one's (bench.sh times under the 'wall'
+# clock and counts under 'traced').
 # Environment: PERF (perf).
 set -eu
 . "$(dirname "$0")/lib.sh"
 perf=${PERF:-perf}
 tp=kvm:kvm_apic
+lvtpc='rw == 1 && reg == 0x340'
 leaf=$(sed -n 's/^#define HOSTMARK_LEAF \(0x[0-9a-f]*\)$/\1/p' "$TOP/bench/hostmark.c")
 [ -n "$leaf" ] || die "no '#define HOSTMARK_LEAF 0x...' in $TOP/bench/hostmark.c"
+# An ICR write whose vector, bits 7-0, is 0xfb or 0xfc: a tracepoint
+# filter tests bits ('&' is true where any is set), not masked values.
+icr_cf='rw == 1 && reg == 0x300 && val & 0x80 && val & 0x40 && val & 0x20 && val & 0x10 && val & 0x08'
+icr_cf="$icr_cf && ((val & 0x04 && !(val & 0x03)) || (!(val & 0x04) && val & 0x02 && val & 0x01))"
 
 # count CSV DATA CMD...: CMD under perf stat and perf record; CMD's
 # status goes to CSV.rc, since perf's own status loses a signal's.
@@ -45,10 +64,9 @@ count() {
 	_csv=$1 _data=$2
 	shift 2
 	rm -f "$_csv" "$_csv.rc" "$_data"
-	"$perf" stat -x, -o "$_csv" -e "$tp" --filter 'rw == 1' \
-		-e "$tp" --filter 'rw == 1 && reg == 0x340' \
-		-- "$perf" record -q -o "$_data" -e kvm:kvm_cpuid --filter "function == $leaf" \
-		-e "$tp" --filter 'rw == 1 && reg == 0x340' \
+	"$perf" stat -x, -o "$_csv" -e "$tp" --filter 'rw == 1' -e "$tp" --filter "$lvtpc" \
+		-- "$perf" record -q -N -B -m 8M -o "$_data" -e kvm:kvm_cpuid --filter "function == $leaf" \
+		-e "$tp" --filter "$lvtpc" -e "$tp" --filter "$icr_cf" \
 		-- sh -c '"$@"; echo $? >"$0"' "$_csv.rc" "$@"
 }
 
@@ -57,7 +75,7 @@ probe)
 	command -v "$perf" >/dev/null 2>&1 || { echo "no perf (Debian package linux-perf)"; exit 1; }
 	tmp=$(mktemp -d)
 	err=$(count "$tmp/csv" "$tmp/data" true 2>&1) && [ -f "$tmp/csv.rc" ] ||
-		{ rm -rf "$tmp"; echo "perf stat cannot count $tp here: $(printf '%s\n' "$err" | grep . | head -n 1)"; exit 1; }
+		{ rm -rf "$tmp"; echo "perf stat and perf record cannot trace $tp and kvm:kvm_cpuid here: $(printf '%s\n' "$err" | grep . | head -n 1)"; exit 1; }
 	rm -rf "$tmp"
 	;;
 run)
@@ -83,9 +101,17 @@ read)
 windows)
 	[ $# = 2 ] || die "usage: kvm-apic-writes.sh windows DATA"
 	[ -r "$2" ] || die "no recording $2"
-	ps=$("$perf" script -i "$2" -F time,event,trace 2>&1) ||
-		die "perf script -i $2 failed: $(printf '%s\n' "$ps" | head -n 1)"
-	printf '%s\n' "$ps" | awk -v leaf="$leaf" -f "$TOP/scripts/kvm-windows.awk"
+	err=$(mktemp)
+	ps=$("$perf" script -i "$2" -F trace:time,event,trace 2>"$err") ||
+		{ e=$(head -n 1 "$err"); rm -f "$err"; die "perf script -i $2 failed: $e"; }
+	# perf's own words when it lost events or found them out of order.
+	bad=$(grep -iE 'lost|out of order' "$err" | head -n 1) || true
+	rm -f "$err"
+	[ -z "$bad" ] || die "$2: $bad: the windows' counts would be short"
+	w=$(printf '%s\n' "$ps" | awk -v leaf="$leaf" -f "$TOP/scripts/kvm-windows.awk")
+	[ -n "$w" ] || die "$2: no window that ended (did the guest run bench/hostmark?)"
+	printf '%s\n' "$w"
 	;;
-*) die "usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA" ;;
+leaf) echo "$leaf" ;;
+*) die "usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA | leaf" ;;
 esac

@@ -1,13 +1,15 @@
 # The windows a KVM guest marked (bench/hostmark.c) and the LVTPC writes
-# within each, from 'perf script -F time,event,trace' of
-# kvm-apic-writes.sh's recording: kvm:kvm_cpuid events of the mark's
-# leaf (-v leaf=0x...), whose subleaves ('idx') spell '+NAME' or '-NAME'
-# a byte each, a line each; kvm:kvm_apic events, the LVTPC writes.
-# Prints 'window NAME lvtpc-writes N seconds S' for each window, in the
-# order they end, S from the host's timestamps of the two marks' last
-# bytes.  Windows may nest; a window that never ends (the guest died)
-# is left out; a mark that spells no line above is reported on
-# standard error.
+# and call-function IPIs within each, from 'perf script -F
+# time,event,trace' of kvm-apic-writes.sh's recording: kvm:kvm_cpuid
+# events of the mark's leaf (-v leaf=0x...), whose subleaves ('idx')
+# spell '<NAME' (begin) or '>NAME' (end), a byte each, a line each;
+# kvm:kvm_apic events, writes to LVTPC and to ICR (recorded only for the
+# call-function vectors), the register by name or number.
+# Prints 'window NAME lvtpc-writes N call-function-ipis M seconds S' for
+# each window, in the order they end, S from the host's timestamps of
+# the two marks' last bytes.  Windows may nest.  A window that never
+# ends (the guest died) is left out; a mark that spells no line above
+# is reported on standard error.
 function hex(s,   i, v) {
 	sub(/^0x/, "", s)
 	s = tolower(s)
@@ -31,8 +33,19 @@ BEGIN { want = hex(leaf) }
 	}
 }
 ev == "kvm:kvm_apic" {
-	for (w in open)
-		n[w]++
+	r = ""
+	for (j = i + 1; j < NF; j++)
+		if ($j == "apic_write") {
+			r = $(j + 1)
+			break
+		}
+	if (r == "APIC_LVTPC" || r == "0x340") {
+		for (w in open)
+			n[w]++
+	} else if (r == "APIC_ICR" || r == "0x300") {
+		for (w in open)
+			ipi[w]++
+	}
 	next
 }
 ev == "kvm:kvm_cpuid" {
@@ -52,11 +65,12 @@ ev == "kvm:kvm_cpuid" {
 		next
 	}
 	w = substr(line, 2)
-	if (line ~ /^[+][a-z0-9_-]+$/) {
+	if (line ~ /^<[a-z0-9_-]+$/) {
 		open[w] = t
 		n[w] = 0
-	} else if (line ~ /^-[a-z0-9_-]+$/ && (w in open)) {
-		printf "window %s lvtpc-writes %d seconds %.6f\n", w, n[w], t - open[w]
+		ipi[w] = 0
+	} else if (line ~ /^>[a-z0-9_-]+$/ && (w in open)) {
+		printf "window %s lvtpc-writes %d call-function-ipis %d seconds %.6f\n", w, n[w], ipi[w], t - open[w]
 		delete open[w]
 	} else {
 		printf "kvm-windows.awk: a mark that is no window's begin or end: '%s' (at %s)\n", line, t > "/dev/stderr"

@@ -463,6 +463,8 @@ else
 fi
 expect "accel.sh: BENCH_ACCEL=kvm where KVM does not run a guest" "BENCH_ACCEL=kvm, but KVM cannot run a guest here: .*MSR 0x10a" \
 	env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null BENCH_ACCEL=kvm scripts/accel.sh
+expect "bench.sh: the traced clock under emulation" "CLOCKS: traced counts what KVM does" \
+	env BENCH_ACCEL=tcg CLOCKS=traced scripts/bench.sh
 expect "accel.sh: an unknown BENCH_ACCEL" "BENCH_ACCEL must be tcg or kvm, not 'xen'" \
 	env BENCH_ACCEL=xen scripts/accel.sh
 # boot-guest.sh under GUEST_ACCEL=kvm: the host CPU with a vPMU; the
@@ -470,22 +472,25 @@ expect "accel.sh: an unknown BENCH_ACCEL" "BENCH_ACCEL must be tcg or kvm, not '
 printf '#!/bin/sh\necho "$*" >%s\n' "$tmp/qargs" >"$tmp/fq/qemu-system-x86_64"
 : >"$tmp/bzImage"
 env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
-grep -q -- '-accel kvm -machine pc -cpu host,pmu=on ' "$tmp/qargs" 2>/dev/null &&
-	echo "PASS: boot-guest.sh: GUEST_ACCEL=kvm boots with -accel kvm -cpu host,pmu=on" ||
-	echo "FAIL: boot-guest.sh: GUEST_ACCEL=kvm ran QEMU as: $(cat "$tmp/qargs" 2>/dev/null)"
-# ... and QEMU runs under the host's count of its APIC writes, where
-# perf can count kvm:kvm_apic (root here, with the kvm module); else the
-# run says why not.
+grep -q -- '-accel kvm -machine pc -cpu host,pmu=on ' "$tmp/qargs" 2>/dev/null && [ ! -e "$tmp/kvmboot/kvm-apic" ] &&
+	echo "PASS: boot-guest.sh: GUEST_ACCEL=kvm boots with -accel kvm -cpu host,pmu=on, untraced" ||
+	echo "FAIL: boot-guest.sh: GUEST_ACCEL=kvm ran QEMU as: $(cat "$tmp/qargs" 2>/dev/null) (kvm-apic: $(cat "$tmp/kvmboot/kvm-apic" 2>/dev/null))"
+# ... and with KVM_HOST_COUNT=1 QEMU runs under the host's count of its
+# APIC writes, where perf can count kvm:kvm_apic (root here, with the
+# kvm module); else the run says why not.  A fake QEMU marks no window:
+# kvm-windows says so.
+env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm KVM_HOST_COUNT=1 QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
 if scripts/kvm-apic-writes.sh probe >"$tmp/why"; then
 	grep -qx 'apic-writes 0' "$tmp/kvmboot/kvm-apic" 2>/dev/null && grep -qx 'lvtpc-writes 0' "$tmp/kvmboot/kvm-apic" &&
-		echo "PASS: boot-guest.sh: under KVM the host counts the guest's APIC writes (none from a fake QEMU)" ||
-		echo "FAIL: boot-guest.sh: under KVM no count of APIC writes: $(cat "$tmp/kvmboot/kvm-apic" 2>/dev/null)"
+		grep -q '^unavailable: .*no window that ended' "$tmp/kvmboot/kvm-windows" &&
+		echo "PASS: boot-guest.sh: under KVM the host counts the guest's APIC writes (none from a fake QEMU, and no window)" ||
+		echo "FAIL: boot-guest.sh: under KVM no count of APIC writes: $(cat "$tmp/kvmboot/kvm-apic" "$tmp/kvmboot/kvm-windows" 2>/dev/null)"
 	# QEMU's status reaches the verdict through the count: a failure,
 	# and a death by a signal (perf stat's own status would say 0).
 	cp "$tmp/fq/qemu-system-x86_64" "$tmp/fq.keep"
 	for q in 'exit 3:3' 'kill -SEGV $$:139'; do
 		printf '#!/bin/sh\n%s\n' "${q%:*}" >"$tmp/fq/qemu-system-x86_64"
-		env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>"$tmp/err"
+		env PATH="$tmp/fq:$PATH" GUEST_ACCEL=kvm KVM_HOST_COUNT=1 QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>"$tmp/err"
 		if [ "$(cat "$tmp/kvmboot/verdict" 2>/dev/null)" = qemu-error ] && grep -q "exited with status ${q##*:}\$" "$tmp/err"; then
 			echo "PASS: boot-guest.sh: under the count, a QEMU that ran '${q%:*}' gets qemu-error, status ${q##*:}"
 		else
@@ -521,10 +526,10 @@ fi
 # host's perf, when there is one.
 sh guest/kvm-inner-verdicts.sh tests/data/kvm-nested-ok >"$tmp/iv3" 2>&1
 if [ "$(cut -d' ' -f1,2 "$tmp/iv3" | tr '\n' ' ')" = "inner-guest ok vpmu skip host-apic ok host-window ok " ] &&
-	grep -q '^inner-guest ok trig-fentry 5\.4175 M/s' "$tmp/iv3" &&
-	grep -q '^host-apic ok 22093 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3" &&
-	grep -q "^host-window ok the host read the guest's window trig: 0 LVTPC writes in 12.050789 s" "$tmp/iv3" &&
-	[ "$(scripts/kvm-apic-writes.sh read tests/data/kvm-nested-ok/kvm-apic.csv | tr '\n' ' ')" = "apic-writes 22093 lvtpc-writes 0 " ]; then
+	grep -q '^inner-guest ok trig-fentry 5\.4570 M/s' "$tmp/iv3" &&
+	grep -q '^host-apic ok 22038 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3" &&
+	grep -q "^host-window ok the host read the guest's window trig: 0 LVTPC writes, 531 call-function IPIs in 12.541743 s" "$tmp/iv3" &&
+	[ "$(scripts/kvm-apic-writes.sh read tests/data/kvm-nested-ok/kvm-apic.csv | tr '\n' ' ')" = "apic-writes 22038 lvtpc-writes 0 " ]; then
 	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that ran, without a PMU"
 else
 	echo "FAIL: kvm-inner-verdicts.sh on a recorded inner guest that ran:"
@@ -532,20 +537,62 @@ else
 fi
 # The windows a guest marks (bench/hostmark.c), read back on the host
 # (kvm-windows.awk), on a synthetic recording: nested windows, LVTPC
-# writes in and out of them, another leaf's CPUIDs, a stray mark, a
-# window that never ends.
-awk -v leaf="$(sed -n 's/^#define HOSTMARK_LEAF //p' bench/hostmark.c)" -f scripts/kvm-windows.awk \
+# and ICR writes in and out of them, another register's, another leaf's
+# CPUIDs, a stray mark, a window that never ends.
+awk -v leaf="$(scripts/kvm-apic-writes.sh leaf)" -f scripts/kvm-windows.awk \
 	tests/data/kvm-windows.script >"$tmp/win" 2>"$tmp/win.err"
-if [ "$(cat "$tmp/win")" = "window messaging-perf-stat lvtpc-writes 5 seconds 1.005230
-window messaging lvtpc-writes 8 seconds 1.008550" ] && grep -q "a mark that is no window's begin or end: 'oops'" "$tmp/win.err"; then
-	echo "PASS: kvm-windows.awk: nested windows, their LVTPC writes and lengths; a stray mark reported"
+if [ "$(cat "$tmp/win")" = "window messaging-perf-stat lvtpc-writes 5 call-function-ipis 2 seconds 1.008230
+window messaging lvtpc-writes 8 call-function-ipis 3 seconds 1.012550" ] && grep -q "a mark that is no window's begin or end: '<oops>oops'" "$tmp/win.err"; then
+	echo "PASS: kvm-windows.awk: nested windows, their LVTPC writes, IPIs and lengths; a stray mark reported"
 else
 	echo "FAIL: kvm-windows.awk read the synthetic recording as:"
 	sed 's/^/    /' "$tmp/win" "$tmp/win.err"
 fi
+# kvm-apic-writes.sh's filter for call-function IPIs, on a tracepoint
+# whose field this host can set: close(N) for N from 1024 to 2047 under
+# the same bit tests of 'fd' must pass exactly N whose low byte is 0xfb
+# or 0xfc.
+icr_cf=
+eval "$(grep '^icr_cf=' scripts/kvm-apic-writes.sh)"
+f=$(printf '%s\n' "$icr_cf" | sed 's/^rw == 1 && reg == 0x300 && //; s/val/fd/g')
+printf '#include <unistd.h>\nint main(void) { for (int n = 1024; n < 2048; n++) close(n); return 0; }\n' >"$tmp/cl.c"
+if [ -z "$icr_cf" ] || [ "$f" = "$icr_cf" ]; then
+	echo "FAIL: kvm-apic-writes.sh's icr_cf, the ICR filter, not found or not in the expected form: '$icr_cf'"
+elif ! gcc -o "$tmp/cl" "$tmp/cl.c" 2>"$tmp/err"; then
+	echo "FAIL: the close() loop does not build: $(head -n 1 "$tmp/err")"
+elif ! perf record -q -o "$tmp/cl.data" -e syscalls:sys_enter_close --filter "$f" -- "$tmp/cl" 2>"$tmp/err"; then
+	echo "SKIP: the ICR filter's bit tests: perf record cannot trace syscalls:sys_enter_close here ($(head -n 1 "$tmp/err"))"
+else
+	got=$(perf script -i "$tmp/cl.data" -F trace 2>/dev/null | tr '\n' ' ')
+	[ "$got" = "fd: 0x000004fb fd: 0x000004fc fd: 0x000005fb fd: 0x000005fc fd: 0x000006fb fd: 0x000006fc fd: 0x000007fb fd: 0x000007fc " ] &&
+		echo "PASS: kvm-apic-writes.sh's ICR filter passes vectors 0xfb and 0xfc only (its bit tests on close()'s fd)" ||
+		echo "FAIL: the ICR filter's bit tests on close()'s fd passed: $got"
+fi
+# A traced bench boot's figures from its windows (window-figures.awk):
+# a sub-window's too, none for a scenario that skipped, nan for one that
+# ran without a window.
+printf '%s\n' "window trig lvtpc-writes 0 call-function-ipis 12 seconds 4.000000" \
+	"window trig_cycles lvtpc-writes 0 call-function-ipis 0 seconds 0.010000" \
+	"window messaging-perf-stat lvtpc-writes 5000 call-function-ipis 0 seconds 2.500000" \
+	"window messaging lvtpc-writes 5001 call-function-ipis 1 seconds 8.000000" \
+	"kvm-windows.awk: a mark that is no window's begin or end: 'x' (at 1.0)" >"$tmp/kw"
+awk -v ran=" trig messaging bystander" -v skipped="trig_cycles " -f scripts/window-figures.awk "$tmp/kw" >"$tmp/kwf" 2>&1
+if [ "$(cat "$tmp/kwf")" = "trig host-lvtpc-writes writes/s 0.0
+trig host-call-function-ipis writes/s 3.0
+messaging-perf-stat host-lvtpc-writes writes/s 2000.0
+messaging-perf-stat host-call-function-ipis writes/s 0.0
+messaging host-lvtpc-writes writes/s 625.1
+messaging host-call-function-ipis writes/s 0.1
+bystander host-lvtpc-writes writes/s nan
+bystander host-call-function-ipis writes/s nan" ]; then
+	echo "PASS: window-figures.awk: rates per window, none for a skipped scenario, nan for one without its window"
+else
+	echo "FAIL: window-figures.awk gave:"
+	sed 's/^/    /' "$tmp/kwf"
+fi
 # hostmark refuses what it cannot spell as a window's mark.
 if gcc -O2 -Wall -Werror -o "$tmp/hostmark" bench/hostmark.c 2>"$tmp/err"; then
-	expect "hostmark: no begin or end" "usage: hostmark begin\|end NAME" "$tmp/hostmark" start x
+	expect "hostmark: no begin or end" "usage: hostmark begin[|]end NAME" "$tmp/hostmark" start x
 	expect "hostmark: a name with a space" "bad NAME 'a b'" "$tmp/hostmark" begin "a b"
 else
 	echo "FAIL: bench/hostmark.c does not build: $(head -n 1 "$tmp/err")"
@@ -558,15 +605,15 @@ cpr() { # RATE LINE...: cycles-per-run.awk on a perf stat file of LINEs
 	awk -v rate="$r" -f guest/cycles-per-run.awk "$tmp/ps.csv"
 }
 c1=$(cpr 113 '3000000000,,cycles,100,100.00,,' '1000.00,msec,task-clock,1000000000,100.00,1.000,CPUs utilized')
-c2=$(cpr 113 '1000000000,,cpu_atom/cycles/,100,100.00,,' '2000000000,,cpu_core/cycles/,100,100.00,,' '500.00,msec,task-clock,1,100.00,1,x')
+c2=$(cpr 226 '1500000000,,cycles,100,100.00,,' '500.00,msec,task-clock,1,100.00,1,x')
 c3=$(cpr 113 '<not supported>,,cycles,0,100.00,,' '1.45,msec,task-clock,1450053,100.00,0.537,CPUs utilized')
 c4=$(cpr "" '3000000000,,cycles,100,100.00,,' '1000.00,msec,task-clock,1000000000,100.00,1.000,CPUs utilized')
-[ "$c1 $c2" = "26.55 53.10" ] && [ -z "$c3$c4" ] &&
+[ "$c1 $c2" = "26.55 13.27" ] && [ -z "$c3$c4" ] &&
 	echo "PASS: cycles-per-run.awk: cycles per second of CPU time over runs per second; nothing without cycles or a rate" ||
-	echo "FAIL: cycles-per-run.awk gave '$c1' '$c2' '$c3' '$c4', wanted '26.55' '53.10' '' ''"
+	echo "FAIL: cycles-per-run.awk gave '$c1' '$c2' '$c3' '$c4', wanted '26.55' '13.27' '' ''"
 if command -v perf >/dev/null 2>&1; then
 	w=$(scripts/kvm-apic-writes.sh windows tests/data/kvm-nested-ok/kvm-apic.data 2>&1)
-	[ "$w" = "window trig lvtpc-writes 0 seconds 12.050789" ] &&
+	[ "$w" = "window trig lvtpc-writes 0 call-function-ipis 531 seconds 12.541743" ] &&
 		echo "PASS: kvm-apic-writes.sh windows: a recorded host's perf record of a nested guest's marks" ||
 		echo "FAIL: kvm-apic-writes.sh windows read the recorded kvm-apic.data as '$w'"
 else
@@ -586,7 +633,7 @@ expect "kvm-apic-writes.sh: a count file of other events" "not two counts of kvm
 	scripts/kvm-apic-writes.sh read "$tmp/other.csv"
 expect "kvm-apic-writes.sh: no count file" "no count file" scripts/kvm-apic-writes.sh read "$tmp/none.csv"
 rm -f "$tmp/qargs"
-env PATH="$tmp/fq:$PATH" PERF=/nonexistent/perf GUEST_ACCEL=kvm QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
+env PATH="$tmp/fq:$PATH" PERF=/nonexistent/perf GUEST_ACCEL=kvm KVM_HOST_COUNT=1 QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
 grep -qx 'unavailable: no perf (Debian package linux-perf)' "$tmp/kvmboot/kvm-apic" 2>/dev/null && [ -s "$tmp/qargs" ] &&
 	echo "PASS: boot-guest.sh: without perf the guest still boots under KVM, and kvm-apic says why there is no count" ||
 	echo "FAIL: boot-guest.sh: without perf: kvm-apic is '$(cat "$tmp/kvmboot/kvm-apic" 2>/dev/null)'"

@@ -138,7 +138,7 @@ migrate() {
 # calls queued for text patching (do_sync_core, one IPI per other CPU
 # and round), which the csd event tells apart from the rest (wake-ups,
 # TLB shootdowns, ...).  The tracer is set up first, since enabling it
-# patches text itself.
+# patches text itself; the loop alone is a window for a KVM host (NAME).
 per_run() { # NAME WHAT UNIT COUNT RUNS
 	figure "$1" "$2" "$3" "$(awk -v c="$4" -v n="$5" 'BEGIN { printf "%.2f", c / n }')"
 }
@@ -150,12 +150,14 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 	echo 0 >$tr/tracing_on
 	echo >$tr/trace
 	echo 1 >$tr/tracing_on
+	/tmp/hostmark begin "$name"
 	i=0
 	while [ $i -lt "$n" ]; do
 		"$@" >/dev/null 2>&1
 		[ "$gap" = 0 ] || sleep "$gap"
 		i=$((i + 1))
 	done
+	/tmp/hostmark end "$name"
 	echo 0 >$tr/tracing_on
 	for f in arch_jump_label_transform_apply text_poke_bp_batch smp_call_function_many_cond; do
 		per_run "$name" "$f" calls/run "$(grep -c " $f" $tr/trace)" "$n"
@@ -198,10 +200,12 @@ perf_stat() {
 # time drifts by tens of percent within a boot, so control and perf
 # windows alternate, three pairs per mode: the figure is the median of
 # the three perf/control ratios of adjacent windows, the gaps the worst
-# seen in any window.
-bystander_run() { # GAP COMMAND...
-	gap=$1
-	shift
+# seen in any window.  Each window is one for a KVM host too
+# (bystander-MODE-control, bystander-MODE-perf).
+bystander_run() { # WINDOW GAP COMMAND...
+	win=$1 gap=$2
+	shift 2
+	/tmp/hostmark begin "$win"
 	/tmp/bystander 1 "$bdur" >/tmp/by.out &
 	pid=$!
 	while kill -0 $pid 2>/dev/null; do
@@ -209,6 +213,7 @@ bystander_run() { # GAP COMMAND...
 		[ "$gap" = 0 ] || sleep "$gap"
 	done
 	wait $pid
+	/tmp/hostmark end "$win"
 	cat /tmp/by.out
 }
 bystander() {
@@ -217,8 +222,8 @@ bystander() {
 		name=spaced
 		[ "$gap" = 0 ] && name=b2b
 		for pair in 1 2 3; do
-			c=$(bystander_run "$gap" /tmp/perf --version)
-			p=$(bystander_run "$gap" /tmp/perf stat -e task-clock /tmp/true)
+			c=$(bystander_run "bystander-$name-control" "$gap" /tmp/perf --version)
+			p=$(bystander_run "bystander-$name-perf" "$gap" /tmp/perf stat -e task-clock /tmp/true)
 			echo "$c $p"
 		done >/tmp/pairs
 		# Lines: 'count=N gap=US' of the control window, then of the perf one.

@@ -50,7 +50,7 @@ END {
 			extra_row(k, "v1", "v1 kernel", "v1/" label, m1, mp)
 		if (m2 != "")
 			extra_row(k, "v2", "v2 kernel", "v2/" label, m2, mp)
-		if (p[2] ~ /^trig-/)
+		if (p[2] ~ /^trig-/ && p[3] == "throughput")
 			print p[1] "-" p[2] chart_cols(v[k, "base"], n[k, "base"], mb) chart_cols(v[k, series], n[k, series], mp) \
 				chart_cols(v[k, "ceiling"], n[k, "ceiling"], mc) > chart
 		comma = js++ ? "," : ""

@@ -37,9 +37,10 @@
 #                                       N call-function-ipis M seconds
 #                                       S' for each window
 #                                       (kvm-windows.awk); exit 1 with a
-#                                       message if perf lost events or
-#                                       found them out of order, or
-#                                       DATA holds no window
+#                                       message if perf lost events
+#                                       (its LOST records) or found them
+#                                       out of order, or DATA holds no
+#                                       window
 #   kvm-apic-writes.sh leaf             print the marks' CPUID leaf
 # Tracing has a cost: every APIC write that exits pays for the filter
 # and, if it passes, for the count or the record, so a traced guest's
@@ -58,14 +59,16 @@ leaf=$(sed -n 's/^#define HOSTMARK_LEAF \(0x[0-9a-f]*\)$/\1/p' "$TOP/bench/hostm
 icr_cf='rw == 1 && reg == 0x300 && val & 0x80 && val & 0x40 && val & 0x20 && val & 0x10 && val & 0x08'
 icr_cf="$icr_cf && ((val & 0x04 && !(val & 0x03)) || (!(val & 0x04) && val & 0x02 && val & 0x01))"
 
-# count CSV DATA CMD...: CMD under perf stat and perf record; CMD's
-# status goes to CSV.rc, since perf's own status loses a signal's.
+# count CSV DATA CMD...: CMD under perf stat and perf record (2 MiB of
+# ring buffer per host CPU; what does not fit is lost, and windows says
+# so); CMD's status goes to CSV.rc, since perf's own status loses a
+# signal's.
 count() {
 	_csv=$1 _data=$2
 	shift 2
 	rm -f "$_csv" "$_csv.rc" "$_data"
 	"$perf" stat -x, -o "$_csv" -e "$tp" --filter 'rw == 1' -e "$tp" --filter "$lvtpc" \
-		-- "$perf" record -q -N -B -m 8M -o "$_data" -e kvm:kvm_cpuid --filter "function == $leaf" \
+		-- "$perf" record -q -N -B -m 2M -o "$_data" -e kvm:kvm_cpuid --filter "function == $leaf" \
 		-e "$tp" --filter "$lvtpc" -e "$tp" --filter "$icr_cf" \
 		-- sh -c '"$@"; echo $? >"$0"' "$_csv.rc" "$@"
 }
@@ -101,16 +104,20 @@ read)
 windows)
 	[ $# = 2 ] || die "usage: kvm-apic-writes.sh windows DATA"
 	[ -r "$2" ] || die "no recording $2"
-	err=$(mktemp)
-	ps=$("$perf" script -i "$2" -F trace:time,event,trace 2>"$err") ||
-		{ e=$(head -n 1 "$err"); rm -f "$err"; die "perf script -i $2 failed: $e"; }
-	# perf's own words when it lost events or found them out of order.
-	bad=$(grep -iE 'lost|out of order' "$err" | head -n 1) || true
-	rm -f "$err"
-	[ -z "$bad" ] || die "$2: $bad: the windows' counts would be short"
-	w=$(printf '%s\n' "$ps" | awk -v leaf="$leaf" -f "$TOP/scripts/kvm-windows.awk")
-	[ -n "$w" ] || die "$2: no window that ended (did the guest run bench/hostmark?)"
-	printf '%s\n' "$w"
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	# Events the ring buffer had no room for leave LOST records.
+	"$perf" report --stats -i "$2" >"$tmp/stats" 2>"$tmp/err" ||
+		die "perf report --stats -i $2 failed: $(head -n 1 "$tmp/err")"
+	lost=$(grep -E '^ *LOST(_SAMPLES)? events: *[1-9]' "$tmp/stats" | head -n 1) || true
+	[ -z "$lost" ] || die "$2: perf lost events ($(echo $lost)): the windows' counts would be short"
+	"$perf" script -i "$2" -F trace:time,event,trace >"$tmp/script" 2>"$tmp/err" ||
+		die "perf script -i $2 failed: $(head -n 1 "$tmp/err")"
+	ooo=$(grep 'out of order events recorded' "$tmp/err" | head -n 1) || true
+	[ -z "$ooo" ] || die "$2: $ooo: a window could hold another's events"
+	awk -v leaf="$leaf" -f "$TOP/scripts/kvm-windows.awk" "$tmp/script" >"$tmp/w"
+	grep -q '^window ' "$tmp/w" || die "$2: no window that ended (did the guest run bench/hostmark?)"
+	cat "$tmp/w"
 	;;
 leaf) echo "$leaf" ;;
 *) die "usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA | leaf" ;;

@@ -560,8 +560,10 @@ if [ -z "$icr_cf" ] || [ "$f" = "$icr_cf" ]; then
 	echo "FAIL: kvm-apic-writes.sh's icr_cf, the ICR filter, not found or not in the expected form: '$icr_cf'"
 elif ! gcc -o "$tmp/cl" "$tmp/cl.c" 2>"$tmp/err"; then
 	echo "FAIL: the close() loop does not build: $(head -n 1 "$tmp/err")"
-elif ! perf record -q -o "$tmp/cl.data" -e syscalls:sys_enter_close --filter "$f" -- "$tmp/cl" 2>"$tmp/err"; then
+elif ! perf record -q -o "$tmp/cl0.data" -e syscalls:sys_enter_close -- "$tmp/cl" 2>"$tmp/err"; then
 	echo "SKIP: the ICR filter's bit tests: perf record cannot trace syscalls:sys_enter_close here ($(head -n 1 "$tmp/err"))"
+elif ! perf record -q -o "$tmp/cl.data" -e syscalls:sys_enter_close --filter "$f" -- "$tmp/cl" 2>"$tmp/err"; then
+	echo "FAIL: the ICR filter's bit tests: the kernel refused the filter: $(head -n 1 "$tmp/err")"
 else
 	got=$(perf script -i "$tmp/cl.data" -F trace 2>/dev/null | tr '\n' ' ')
 	[ "$got" = "fd: 0x000004fb fd: 0x000004fc fd: 0x000005fb fd: 0x000005fc fd: 0x000006fb fd: 0x000006fc fd: 0x000007fb fd: 0x000007fc " ] &&
@@ -569,26 +571,68 @@ else
 		echo "FAIL: the ICR filter's bit tests on close()'s fd passed: $got"
 fi
 # A traced bench boot's figures from its windows (window-figures.awk):
-# a sub-window's too, none for a scenario that skipped, nan for one that
-# ran without a window.
+# counts summed by name, a sub-window's too, none for a scenario that
+# skipped, nan for one that ran without a window.
 printf '%s\n' "window trig lvtpc-writes 0 call-function-ipis 12 seconds 4.000000" \
 	"window trig_cycles lvtpc-writes 0 call-function-ipis 0 seconds 0.010000" \
-	"window messaging-perf-stat lvtpc-writes 5000 call-function-ipis 0 seconds 2.500000" \
-	"window messaging lvtpc-writes 5001 call-function-ipis 1 seconds 8.000000" \
+	"window bystander-b2b-perf lvtpc-writes 5000 call-function-ipis 3 seconds 2.500000" \
+	"window bystander-b2b-perf lvtpc-writes 4000 call-function-ipis 4 seconds 2.500000" \
+	"window bystander lvtpc-writes 9001 call-function-ipis 8 seconds 8.000000" \
 	"kvm-windows.awk: a mark that is no window's begin or end: 'x' (at 1.0)" >"$tmp/kw"
-awk -v ran=" trig messaging bystander" -v skipped="trig_cycles " -f scripts/window-figures.awk "$tmp/kw" >"$tmp/kwf" 2>&1
-if [ "$(cat "$tmp/kwf")" = "trig host-lvtpc-writes writes/s 0.0
-trig host-call-function-ipis writes/s 3.0
-messaging-perf-stat host-lvtpc-writes writes/s 2000.0
-messaging-perf-stat host-call-function-ipis writes/s 0.0
-messaging host-lvtpc-writes writes/s 625.1
-messaging host-call-function-ipis writes/s 0.1
-bystander host-lvtpc-writes writes/s nan
-bystander host-call-function-ipis writes/s nan" ]; then
-	echo "PASS: window-figures.awk: rates per window, none for a skipped scenario, nan for one without its window"
+awk -v ran=" trig bystander messaging" -v skipped="trig_cycles " -f scripts/window-figures.awk "$tmp/kw" >"$tmp/kwf" 2>&1
+if [ "$(cat "$tmp/kwf")" = "trig host-lvtpc-writes count 0
+trig host-call-function-ipis count 12
+bystander-b2b-perf host-lvtpc-writes count 9000
+bystander-b2b-perf host-call-function-ipis count 7
+bystander host-lvtpc-writes count 9001
+bystander host-call-function-ipis count 8
+messaging host-lvtpc-writes count nan
+messaging host-call-function-ipis count nan" ]; then
+	echo "PASS: window-figures.awk: counts per window name, none for a skipped scenario, nan for one without its window"
 else
 	echo "FAIL: window-figures.awk gave:"
 	sed 's/^/    /' "$tmp/kwf"
+fi
+# bench-boot.sh's traced boot, on a fake guest run (guest-run.sh in a
+# copy of scripts/): the guest's counts kept and its timings dropped,
+# the host's window counts, nan for a scenario without a window, none
+# for a skipped one, the recording removed once read.
+mkdir -p "$tmp/bb/scripts" "$tmp/bb/out/raw"
+cp scripts/bench-boot.sh scripts/lib.sh scripts/window-figures.awk "$tmp/bb/scripts/"
+cat >"$tmp/bb/scripts/guest-run.sh" <<'EOS'
+#!/bin/sh
+# Fake: writes the run as a traced boot would leave it.
+r=$BUILD/runs/$3
+mkdir -p "$r"
+printf '%s\n' "# RESULT perf-stat-spaced sync-core-ipis sends/run 6.00" "# RESULT bystander-b2b perf/control ratio 0.9800" \
+	"# RESULT messaging-bare time s 1.234" >"$r/output"
+printf '%s\n' "PASS: guest x: ok" "PASS: perf_stat" "PASS: bystander" "SKIP: messaging" "PASS: lvtpc" >"$r/summary"
+echo ok >"$r/verdict"
+printf '%s\n' "apic-writes 100" "lvtpc-writes 7" >"$r/kvm-apic"
+printf '%s\n' "window perf-stat-spaced lvtpc-writes 0 call-function-ipis 30 seconds 9.000000" \
+	"window perf_stat lvtpc-writes 1 call-function-ipis 31 seconds 20.000000" \
+	"window bystander lvtpc-writes 2 call-function-ipis 3 seconds 30.000000" >"$r/kvm-windows"
+: >"$r/kvm-apic.data"
+echo "$KVM_HOST_COUNT $QEMU_CLOCK" >"$r/env"
+EOS
+chmod +x "$tmp/bb/scripts/guest-run.sh"
+BUILD="$tmp/bb/build" sh "$tmp/bb/scripts/bench-boot.sh" "$tmp/bb/out" traced base 1 perf_stat bystander messaging lvtpc >/dev/null 2>&1
+r="$tmp/bb/build/runs/bench-out/traced-base-1"
+if [ "$(cat "$r/env" 2>/dev/null)" = "1 wall" ] && [ ! -e "$r/kvm-apic.data" ] && [ "$(cat "$tmp/bb/out/raw/traced-base-1" 2>/dev/null)" = "perf-stat-spaced sync-core-ipis sends/run 6.00
+boot-apic apic-writes count 100
+boot-apic lvtpc-writes count 7
+perf-stat-spaced host-lvtpc-writes count 0
+perf-stat-spaced host-call-function-ipis count 30
+perf_stat host-lvtpc-writes count 1
+perf_stat host-call-function-ipis count 31
+bystander host-lvtpc-writes count 2
+bystander host-call-function-ipis count 3
+lvtpc host-lvtpc-writes count nan
+lvtpc host-call-function-ipis count nan" ]; then
+	echo "PASS: bench-boot.sh: a traced boot keeps counts, the host's per window, nan without a window, and drops timings"
+else
+	echo "FAIL: bench-boot.sh's traced boot: env '$(cat "$r/env" 2>/dev/null)', raw:"
+	sed 's/^/    /' "$tmp/bb/out/raw/traced-base-1" 2>/dev/null
 fi
 # hostmark refuses what it cannot spell as a window's mark.
 if gcc -O2 -Wall -Werror -o "$tmp/hostmark" bench/hostmark.c 2>"$tmp/err"; then
@@ -619,6 +663,18 @@ if command -v perf >/dev/null 2>&1; then
 else
 	echo "SKIP: kvm-apic-writes.sh windows on a recorded perf record: no perf here"
 fi
+# ... and refuses a recording in which perf lost events, or found them
+# out of order (a fake perf says so).
+printf '#!/bin/sh\ncase $1 in report) printf "%%s\\n" "           TOTAL events:       9" "%s" ;; script) echo "%s" >&2 ;; esac\n' \
+	"            LOST events:          3" "" >"$tmp/fperf1"
+printf '#!/bin/sh\ncase $1 in report) printf "%%s\\n" "           TOTAL events:       9" ;; script) echo "%s" >&2 ;; esac\n' \
+	"2 out of order events recorded." >"$tmp/fperf2"
+chmod +x "$tmp/fperf1" "$tmp/fperf2"
+: >"$tmp/fake.data"
+expect "kvm-apic-writes.sh windows: lost events" "perf lost events \(LOST events: 3\)" \
+	env PERF="$tmp/fperf1" scripts/kvm-apic-writes.sh windows "$tmp/fake.data"
+expect "kvm-apic-writes.sh windows: events out of order" "2 out of order events recorded.: a window could hold another's events" \
+	env PERF="$tmp/fperf2" scripts/kvm-apic-writes.sh windows "$tmp/fake.data"
 # Without KVM, check-kvm.sh is one SKIP line with accel.sh's reason.
 out=$(BENCH_ACCEL=tcg scripts/check-kvm.sh build/obj-test 2>&1)
 [ $? = 0 ] && [ "$out" = "SKIP: kvm: the test guest under KVM, with a vPMU: not here (accel.sh: BENCH_ACCEL=tcg)" ] &&
@@ -635,6 +691,7 @@ expect "kvm-apic-writes.sh: no count file" "no count file" scripts/kvm-apic-writ
 rm -f "$tmp/qargs"
 env PATH="$tmp/fq:$PATH" PERF=/nonexistent/perf GUEST_ACCEL=kvm KVM_HOST_COUNT=1 QEMU_CLOCK=wall scripts/boot-guest.sh "$tmp/bzImage" "$tmp/kvmboot" true >/dev/null 2>&1
 grep -qx 'unavailable: no perf (Debian package linux-perf)' "$tmp/kvmboot/kvm-apic" 2>/dev/null && [ -s "$tmp/qargs" ] &&
+	grep -qx 'unavailable: no perf (Debian package linux-perf)' "$tmp/kvmboot/kvm-windows" &&
 	echo "PASS: boot-guest.sh: without perf the guest still boots under KVM, and kvm-apic says why there is no count" ||
 	echo "FAIL: boot-guest.sh: without perf: kvm-apic is '$(cat "$tmp/kvmboot/kvm-apic" 2>/dev/null)'"
 expect "boot-guest.sh: instruction counting under KVM" "QEMU_CLOCK=icount is QEMU's software emulation: it needs GUEST_ACCEL=tcg" \

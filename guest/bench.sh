@@ -273,14 +273,14 @@ lvtpc() {
 
 # perf bench sched messaging with more hardware events than the PMU has
 # counters (lvtpc/mux-events.sh), which perf multiplexes: on the base
-# x86_pmu_enable() rewrites LVTPC whenever it enables the PMU, and in a
-# KVM guest each write exits to the host.  Three windows, each a figure
+# x86_pmu_enable() rewrites LVTPC whenever it enables the PMU with
+# events added, and in a KVM guest each write exits to the host.  Three windows, each a figure
 # of its own name, the total time (median of three runs after a
 # warm-up), and under the traced clock the host's count of the writes:
 # messaging-bare, no event; messaging-perf-stat, a perf stat of the
-# benchmark's tasks (the PMU enabled at each of their context switches
-# in); messaging-perf-stat-a, a perf stat -a (enabled at each rotation,
-# every perf_event_mux_interval_ms, 4 ms by default).  Needs a PMU.
+# benchmark's tasks (events added when one of them is switched in after
+# a task without them); messaging-perf-stat-a, a perf stat -a (added at
+# each rotation, every perf_event_mux_interval_ms).  Needs a PMU.
 messaging() {
 	need_pmu || return 0
 	. "$GUEST/lvtpc/mux-events.sh"
@@ -301,7 +301,8 @@ messaging_window() { # NAME COMMAND...
 }
 
 # Each scenario is a window that a KVM host can tell apart
-# (bench/hostmark.c): it counts the LVTPC writes within.
+# (bench/hostmark.c): it counts the LVTPC writes and call-function IPIs
+# within.
 for s in "$@"; do
 	rm -f /tmp/skip
 	/tmp/hostmark begin "$s"

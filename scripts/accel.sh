@@ -9,7 +9,9 @@
 # QEMU exits with status 3; any other end (a QEMU error, no end within
 # ACCEL_PROBE_TIMEOUT, 30 s) means KVM does not work here.  A guest's
 # real mode is all it shows.  The reason of kvm says whether KVM gives
-# guests a PMU (its enable_pmu parameter).
+# guests a PMU (its enable_pmu parameter), and whether the CPU may
+# deliver IPIs without an exit, which the host then does not count
+# (kvm_intel's enable_ipiv, kvm_amd's avic, where loaded).
 # Usage: accel.sh   Environment: BENCH_ACCEL, ACCEL_PROBE_TIMEOUT, KVM_DEV
 # (/dev/kvm, the device whose access is checked first).
 set -eu
@@ -50,7 +52,11 @@ probe() {
 }
 
 if probe; then
-	echo "kvm $dev ran a guest (-accel kvm -cpu $KVM_CPU); KVM's enable_pmu: $(cat /sys/module/kvm/parameters/enable_pmu 2>/dev/null || echo unknown)"
+	ipiv=
+	for p in kvm_intel/parameters/enable_ipiv kvm_amd/parameters/avic; do
+		[ ! -r "/sys/module/$p" ] || ipiv="$ipiv; ${p%%/*}.${p##*/}: $(cat "/sys/module/$p")"
+	done
+	echo "kvm $dev ran a guest (-accel kvm -cpu $KVM_CPU); KVM's enable_pmu: $(cat /sys/module/kvm/parameters/enable_pmu 2>/dev/null || echo unknown)$ipiv"
 elif [ "${BENCH_ACCEL:-}" = kvm ]; then
 	die "BENCH_ACCEL=kvm, but KVM cannot run a guest here: $why"
 else

@@ -73,8 +73,9 @@ wall="emulated TCG wall clock" wall_short="emulated TCG"
 [ "$(sed -n 's/^accel=//p' "$dir/meta" 2>/dev/null)" != kvm ] ||
 	wall="wall clock of KVM guests on this host's CPU" wall_short="KVM, host CPU"
 echo "(icount: QEMU instruction counting, instructions-equivalent; wall: $wall)"
-[ "$(sed -n 's/^accel=//p' "$dir/meta" 2>/dev/null)" != kvm ] ||
-	echo "(traced: the same, the host tracing the guests' APIC writes; its timings are not wall's)"
+case " $(sed -n 's/^clocks=//p' "$dir/meta" 2>/dev/null) " in
+*" traced "*) echo "(traced: the same KVM guests, the host tracing their APIC writes: counts only)" ;;
+esac
 echo "results: $dir/results.json, $dir/table.txt, $dir/patches.txt"
 
 touch "$dir/chart.tmp"

@@ -4,9 +4,11 @@
 # kernel and, with BENCH_V1=1 or BENCH_V2=1, the v1 or v2 variants; boot them in turn within
 # each round, run guest/bench.sh in each boot (bench-boot.sh) and report
 # the comparisons (bench-report.sh).  Instruction counting boots every
-# kernel, the wall clock the base, the whole series and the ceiling.
+# kernel, the emulated wall clock the base, the whole series and the
+# ceiling; under KVM the wall clock every kernel and the traced clock
+# the prefix kernels (below).
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
-# (the same for the wall clock only), QUICK=1 (one boot each, shorter
+# (the same for the wall and traced clocks), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall", under KVM "wall traced"), BENCH_ACCEL
 # (tcg or kvm; default: what accel.sh finds), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The guest's local APIC writes that KVM emulated, counted on the host
-# for one boot under KVM (boot-guest.sh, GUEST_ACCEL=kvm): QEMU runs
-# under 'perf stat' with KVM's kvm:kvm_apic tracepoint
+# for one boot under KVM (boot-guest.sh, GUEST_ACCEL=kvm and
+# KVM_HOST_COUNT=1): QEMU runs under 'perf stat' with KVM's kvm:kvm_apic tracepoint
 # (arch/x86/kvm/trace.h).  KVM traces an APIC register write it emulates
 # (xAPIC MMIO, x2APIC WRMSR, the APIC-write exits of APICv and AVIC) in
 # kvm_lapic_reg_write(), and x2APIC ICR writes in kvm_x2apic_icr_write().
@@ -60,8 +60,9 @@ icr_cf='rw == 1 && reg == 0x300 && val & 0x80 && val & 0x40 && val & 0x20 && val
 icr_cf="$icr_cf && ((val & 0x04 && !(val & 0x03)) || (!(val & 0x04) && val & 0x02 && val & 0x01))"
 
 # count CSV DATA CMD...: CMD under perf stat and perf record (2 MiB of
-# ring buffer per host CPU; what does not fit is lost, and windows says
-# so); CMD's status goes to CSV.rc, since perf's own status loses a
+# ring buffer per host CPU, locked memory on a host of many CPUs; what
+# does not fit is lost, and windows then fails the boot's windows);
+# CMD's status goes to CSV.rc, since perf's own status loses a
 # signal's.
 count() {
 	_csv=$1 _data=$2

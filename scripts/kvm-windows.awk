@@ -70,7 +70,7 @@ ev == "kvm:kvm_cpuid" {
 		n[w] = 0
 		ipi[w] = 0
 	} else if (line ~ /^>[a-z0-9_-]+$/ && (w in open)) {
-		printf "window %s lvtpc-writes %d call-function-ipis %d seconds %.6f\n", w, n[w], ipi[w], t - open[w]
+		printf "window %s lvtpc-writes %.0f call-function-ipis %.0f seconds %.6f\n", w, n[w], ipi[w], t - open[w]
 		delete open[w]
 	} else {
 		printf "kvm-windows.awk: a mark that is no window's begin or end: '%s' (at %s)\n", line, t > "/dev/stderr"

@@ -24,7 +24,7 @@ $1 == "window" && NF == 8 && $3 == "lvtpc-writes" && $5 == "call-function-ipis" 
 }
 END {
 	for (i = 1; i <= nn; i++)
-		printf "%s host-lvtpc-writes count %d\n%s host-call-function-ipis count %d\n", names[i], lv[names[i]], names[i], ipi[names[i]]
+		printf "%s host-lvtpc-writes count %.0f\n%s host-call-function-ipis count %.0f\n", names[i], lv[names[i]], names[i], ipi[names[i]]
 	for (i = 1; i <= n; i++)
 		if (!(r[i] in lv))
 			printf "%s host-lvtpc-writes count nan\n%s host-call-function-ipis count nan\n", r[i], r[i]

@@ -43,10 +43,10 @@ if [ -n "$n" ] && [ "$n" -gt 0 ] && [ -n "$l" ]; then
 else
 	echo "host-apic fail no count of the guest's APIC writes on the host: $(printf '%s\n' "$a" | tr '\n' ' ')"
 fi
-w=$(grep -s '^window trig lvtpc-writes [0-9]* call-function-ipis [0-9]* seconds [0-9.]*$' "$run/kvm-windows" | head -n 1)
+w=$(grep -s '^window trig lvtpc-writes [0-9]* call-function-ipis [0-9]* call-function-single-ipis [0-9]* seconds [0-9.]*$' "$run/kvm-windows" | head -n 1)
 if [ -n "$w" ]; then
 	set -- $w
-	echo "host-window ok the host read the guest's window trig: $4 LVTPC writes, $6 call-function IPIs in $8 s"
+	echo "host-window ok the host read the guest's window trig: $4 LVTPC writes, $6 + ${8} call-function IPIs (several CPUs + one) in ${10} s"
 else
 	echo "host-window fail no window trig in the host's recording: $(head -n 2 "$run/kvm-windows" 2>/dev/null | tr '\n' ' ')"
 fi

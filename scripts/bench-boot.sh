@@ -11,8 +11,11 @@
 #                           boot's APIC writes (all, LVTPC) that the
 #                           host counted; and for each scenario, and
 #                           each window within, 'NAME host-lvtpc-writes
-#                           count N' and 'NAME host-call-function-ipis
-#                           count N'; of the guest's own figures only
+#                           count N', 'NAME host-call-function-ipis
+#                           count N' and 'NAME
+#                           host-call-function-single-ipis count N'
+#                           (window-figures.awk); of the guest's own
+#                           figures only
 #                           the counts
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict

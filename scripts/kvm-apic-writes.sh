@@ -34,8 +34,9 @@
 #                                       'lvtpc-writes N'; exit 1 with a
 #                                       message if CSV holds no counts
 #   kvm-apic-writes.sh windows DATA     print 'window NAME lvtpc-writes
-#                                       N call-function-ipis M seconds
-#                                       S' for each window
+#                                       N call-function-ipis M
+#                                       call-function-single-ipis K
+#                                       seconds S' for each window
 #                                       (kvm-windows.awk); exit 1 with a
 #                                       message if perf lost events
 #                                       (its LOST records) or found them

@@ -4,9 +4,13 @@
 # events of the mark's leaf (-v leaf=0x...), whose subleaves ('idx')
 # spell '<NAME' (begin) or '>NAME' (end), a byte each, a line each;
 # kvm:kvm_apic events, writes to LVTPC and to ICR (recorded only for the
-# call-function vectors), the register by name or number.
-# Prints 'window NAME lvtpc-writes N call-function-ipis M seconds S' for
-# each window, in the order they end, S from the host's timestamps of
+# call-function vectors), the register by name or number, the ICR's
+# vector its value's low byte: 0xfc (CALL_FUNCTION_VECTOR, a call to
+# several CPUs) counts as call-function, 0xfb (a call to one CPU, remote
+# wake-ups among them) as call-function-single.
+# Prints 'window NAME lvtpc-writes N call-function-ipis M
+# call-function-single-ipis K seconds S' for each window, in the order
+# they end, S from the host's timestamps of
 # the two marks' last bytes.  Windows may nest.  A window that never
 # ends (the guest died) is left out; a mark that spells no line above
 # is reported on standard error.
@@ -34,17 +38,23 @@ BEGIN { want = hex(leaf) }
 }
 ev == "kvm:kvm_apic" {
 	r = ""
+	v = ""
 	for (j = i + 1; j < NF; j++)
 		if ($j == "apic_write") {
 			r = $(j + 1)
+			v = $(j + 3)
 			break
 		}
 	if (r == "APIC_LVTPC" || r == "0x340") {
 		for (w in open)
 			n[w]++
 	} else if (r == "APIC_ICR" || r == "0x300") {
+		v = tolower(substr(v, length(v) - 1))
 		for (w in open)
-			ipi[w]++
+			if (v == "fc")
+				ipi[w]++
+			else if (v == "fb")
+				ipis[w]++
 	}
 	next
 }
@@ -69,8 +79,10 @@ ev == "kvm:kvm_cpuid" {
 		open[w] = t
 		n[w] = 0
 		ipi[w] = 0
+		ipis[w] = 0
 	} else if (line ~ /^>[a-z0-9_-]+$/ && (w in open)) {
-		printf "window %s lvtpc-writes %.0f call-function-ipis %.0f seconds %.6f\n", w, n[w], ipi[w], t - open[w]
+		printf "window %s lvtpc-writes %.0f call-function-ipis %.0f call-function-single-ipis %.0f seconds %.6f\n",
+			w, n[w], ipi[w], ipis[w], t - open[w]
 		delete open[w]
 	} else {
 		printf "kvm-windows.awk: a mark that is no window's begin or end: '%s' (at %s)\n", line, t > "/dev/stderr"

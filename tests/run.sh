@@ -528,7 +528,7 @@ sh guest/kvm-inner-verdicts.sh tests/data/kvm-nested-ok >"$tmp/iv3" 2>&1
 if [ "$(cut -d' ' -f1,2 "$tmp/iv3" | tr '\n' ' ')" = "inner-guest ok vpmu skip host-apic ok host-window ok " ] &&
 	grep -q '^inner-guest ok trig-fentry 5\.4570 M/s' "$tmp/iv3" &&
 	grep -q '^host-apic ok 22038 APIC writes emulated by KVM, 0 of them to LVTPC' "$tmp/iv3" &&
-	grep -q "^host-window ok the host read the guest's window trig: 0 LVTPC writes, 531 call-function IPIs in 12.541743 s" "$tmp/iv3" &&
+	grep -q "^host-window ok the host read the guest's window trig: 0 LVTPC writes, 0 + 531 call-function IPIs (several CPUs + one) in 12.541743 s" "$tmp/iv3" &&
 	[ "$(scripts/kvm-apic-writes.sh read tests/data/kvm-nested-ok/kvm-apic.csv | tr '\n' ' ')" = "apic-writes 22038 lvtpc-writes 0 " ]; then
 	echo "PASS: kvm-inner-verdicts.sh: a recorded inner guest that ran, without a PMU"
 else
@@ -541,8 +541,8 @@ fi
 # CPUIDs, a stray mark, a window that never ends.
 awk -v leaf="$(scripts/kvm-apic-writes.sh leaf)" -f scripts/kvm-windows.awk \
 	tests/data/kvm-windows.script >"$tmp/win" 2>"$tmp/win.err"
-if [ "$(cat "$tmp/win")" = "window messaging-perf-stat lvtpc-writes 5 call-function-ipis 2 seconds 1.008230
-window messaging lvtpc-writes 8 call-function-ipis 3 seconds 1.012550" ] && grep -q "a mark that is no window's begin or end: '<oops>oops'" "$tmp/win.err"; then
+if [ "$(cat "$tmp/win")" = "window messaging-perf-stat lvtpc-writes 5 call-function-ipis 2 call-function-single-ipis 0 seconds 1.008230
+window messaging lvtpc-writes 8 call-function-ipis 2 call-function-single-ipis 1 seconds 1.012550" ] && grep -q "a mark that is no window's begin or end: '<oops>oops'" "$tmp/win.err"; then
 	echo "PASS: kvm-windows.awk: nested windows, their LVTPC writes, IPIs and lengths; a stray mark reported"
 else
 	echo "FAIL: kvm-windows.awk read the synthetic recording as:"
@@ -573,21 +573,26 @@ fi
 # A traced bench boot's figures from its windows (window-figures.awk):
 # counts summed by name, a sub-window's too, none for a scenario that
 # skipped, nan for one that ran without a window.
-printf '%s\n' "window trig lvtpc-writes 0 call-function-ipis 12 seconds 4.000000" \
-	"window trig_cycles lvtpc-writes 0 call-function-ipis 0 seconds 0.010000" \
-	"window bystander-b2b-perf lvtpc-writes 5000 call-function-ipis 3 seconds 2.500000" \
-	"window bystander-b2b-perf lvtpc-writes 4000 call-function-ipis 4 seconds 2.500000" \
-	"window bystander lvtpc-writes 9001 call-function-ipis 8 seconds 8.000000" \
+printf '%s\n' "window trig lvtpc-writes 0 call-function-ipis 12 call-function-single-ipis 1 seconds 4.000000" \
+	"window trig_cycles lvtpc-writes 0 call-function-ipis 0 call-function-single-ipis 0 seconds 0.010000" \
+	"window bystander-b2b-perf lvtpc-writes 5000 call-function-ipis 3 call-function-single-ipis 2 seconds 2.500000" \
+	"window bystander-b2b-perf lvtpc-writes 4000 call-function-ipis 4 call-function-single-ipis 3 seconds 2.500000" \
+	"window bystander lvtpc-writes 9001 call-function-ipis 8 call-function-single-ipis 6 seconds 8.000000" \
+	"window old-form lvtpc-writes 1 call-function-ipis 1 seconds 1.000000" \
 	"kvm-windows.awk: a mark that is no window's begin or end: 'x' (at 1.0)" >"$tmp/kw"
 awk -v ran=" trig bystander messaging" -v skipped="trig_cycles " -f scripts/window-figures.awk "$tmp/kw" >"$tmp/kwf" 2>&1
 if [ "$(cat "$tmp/kwf")" = "trig host-lvtpc-writes count 0
 trig host-call-function-ipis count 12
+trig host-call-function-single-ipis count 1
 bystander-b2b-perf host-lvtpc-writes count 9000
 bystander-b2b-perf host-call-function-ipis count 7
+bystander-b2b-perf host-call-function-single-ipis count 5
 bystander host-lvtpc-writes count 9001
 bystander host-call-function-ipis count 8
+bystander host-call-function-single-ipis count 6
 messaging host-lvtpc-writes count nan
-messaging host-call-function-ipis count nan" ]; then
+messaging host-call-function-ipis count nan
+messaging host-call-function-single-ipis count nan" ]; then
 	echo "PASS: window-figures.awk: counts per window name, none for a skipped scenario, nan for one without its window"
 else
 	echo "FAIL: window-figures.awk gave:"
@@ -609,9 +614,9 @@ printf '%s\n' "# RESULT perf-stat-spaced sync-core-ipis sends/run 6.00" "# RESUL
 printf '%s\n' "PASS: guest x: ok" "PASS: perf_stat" "PASS: bystander" "SKIP: messaging" "PASS: lvtpc" >"$r/summary"
 echo ok >"$r/verdict"
 printf '%s\n' "apic-writes 100" "lvtpc-writes 7" >"$r/kvm-apic"
-printf '%s\n' "window perf-stat-spaced lvtpc-writes 0 call-function-ipis 30 seconds 9.000000" \
-	"window perf_stat lvtpc-writes 1 call-function-ipis 31 seconds 20.000000" \
-	"window bystander lvtpc-writes 2 call-function-ipis 3 seconds 30.000000" >"$r/kvm-windows"
+printf '%s\n' "window perf-stat-spaced lvtpc-writes 0 call-function-ipis 30 call-function-single-ipis 4 seconds 9.000000" \
+	"window perf_stat lvtpc-writes 1 call-function-ipis 31 call-function-single-ipis 5 seconds 20.000000" \
+	"window bystander lvtpc-writes 2 call-function-ipis 3 call-function-single-ipis 6 seconds 30.000000" >"$r/kvm-windows"
 : >"$r/kvm-apic.data"
 echo "$KVM_HOST_COUNT $QEMU_CLOCK" >"$r/env"
 EOS
@@ -623,12 +628,16 @@ boot-apic apic-writes count 100
 boot-apic lvtpc-writes count 7
 perf-stat-spaced host-lvtpc-writes count 0
 perf-stat-spaced host-call-function-ipis count 30
+perf-stat-spaced host-call-function-single-ipis count 4
 perf_stat host-lvtpc-writes count 1
 perf_stat host-call-function-ipis count 31
+perf_stat host-call-function-single-ipis count 5
 bystander host-lvtpc-writes count 2
 bystander host-call-function-ipis count 3
+bystander host-call-function-single-ipis count 6
 lvtpc host-lvtpc-writes count nan
-lvtpc host-call-function-ipis count nan" ]; then
+lvtpc host-call-function-ipis count nan
+lvtpc host-call-function-single-ipis count nan" ]; then
 	echo "PASS: bench-boot.sh: a traced boot keeps counts, the host's per window, nan without a window, and drops timings"
 else
 	echo "FAIL: bench-boot.sh's traced boot: env '$(cat "$r/env" 2>/dev/null)', raw:"
@@ -657,7 +666,7 @@ c4=$(cpr "" '3000000000,,cycles,100,100.00,,' '1000.00,msec,task-clock,100000000
 	echo "FAIL: cycles-per-run.awk gave '$c1' '$c2' '$c3' '$c4', wanted '26.55' '13.27' '' ''"
 if command -v perf >/dev/null 2>&1; then
 	w=$(scripts/kvm-apic-writes.sh windows tests/data/kvm-nested-ok/kvm-apic.data 2>&1)
-	[ "$w" = "window trig lvtpc-writes 0 call-function-ipis 531 seconds 12.541743" ] &&
+	[ "$w" = "window trig lvtpc-writes 0 call-function-ipis 0 call-function-single-ipis 531 seconds 12.541743" ] &&
 		echo "PASS: kvm-apic-writes.sh windows: a recorded host's perf record of a nested guest's marks" ||
 		echo "FAIL: kvm-apic-writes.sh windows read the recorded kvm-apic.data as '$w'"
 else

@@ -15,8 +15,7 @@
 #                           count N' and 'NAME
 #                           host-call-function-single-ipis count N'
 #                           (window-figures.awk); of the guest's own
-#                           figures only
-#                           the counts
+#                           figures only the counts
 #   skipped                 'KERNEL: scenario' of the skipped scenarios
 #   failed                  a line per failed boot, with its verdict
 # The boot itself is the guest run bench-STAMP/CLOCK-KERNEL-ROUND

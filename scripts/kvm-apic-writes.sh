@@ -1,8 +1,8 @@
 #!/bin/sh
 # The guest's local APIC writes that KVM emulated, counted on the host
 # for one boot under KVM (boot-guest.sh, GUEST_ACCEL=kvm and
-# KVM_HOST_COUNT=1): QEMU runs under 'perf stat' with KVM's kvm:kvm_apic tracepoint
-# (arch/x86/kvm/trace.h).  KVM traces an APIC register write it emulates
+# KVM_HOST_COUNT=1): QEMU runs under 'perf stat' with KVM's
+# kvm:kvm_apic tracepoint (arch/x86/kvm/trace.h).  KVM traces an APIC register write it emulates
 # (xAPIC MMIO, x2APIC WRMSR, the APIC-write exits of APICv and AVIC) in
 # kvm_lapic_reg_write(), and x2APIC ICR writes in kvm_x2apic_icr_write().
 # Not counted: what the CPU virtualizes without an exit (TPR, EOI and

@@ -4,11 +4,12 @@ B := build
 export BUILD = $(B)
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
+.PHONY: help deps base tree export outgoing kernel tools boot check check-full bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
 
 help:
 	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
-	@echo "make check    every test; ends with 'N passed, N failed, N skipped'"
+	@echo "make check    the tests every change must pass (CI); ends with 'N passed, N failed, N skipped'"
+	@echo "make check-full  make check plus the build matrix's CI subset (uniprocessor, i386)"
 	@echo "make bpf      every BPF trampoline selftest (test_progs) on the base and the series, compared"
 	@echo "make bpf-base record the base's results of tests/bpf-subset (make check's BPF tests) in tests/bpf-base"
 	@echo "make kvm-nested  make bench's KVM path, nested in an emulated guest (no PMU; a functional test)"
@@ -50,6 +51,9 @@ boot: kernel
 
 check:
 	scripts/check.sh
+
+check-full:
+	scripts/check.sh --full
 
 bench:
 	scripts/bench.sh

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Configure and build a kernel out of tree (bzImage and modules), unless
 # OBJ already holds a kernel built from the same source and fragments.
-# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|bpf|kvm [FRAGMENT...]
+# Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|kvm [FRAGMENT...]
 # --lenient: SRC may lack options of the fragments (the base, for a
 # fragment written for the series); see make-config.sh.
 # The source key is the tree id of SRC's HEAD plus its uncommitted
@@ -16,17 +16,16 @@ lenient=
 src=$(cd "$1" && pwd) obj=$2 kind=$3
 shift 3
 set -- $(frags "$kind") "$@"
-# The test kernel also merges the config fragment of each kselftest it
-# runs, from the tree under test, where the tree has one.
-# The BPF kernel merges the BPF selftests' fragment (which the tree
-# must have) and then ours, which completes it.
+# One kernel runs the kselftests, KUnit and the BPF selftests: the test
+# kernel also merges the config fragment of each kselftest it runs, from
+# the tree under test where the tree has one, then the BPF selftests'
+# fragment (which the tree must have) and ours, which completes it.
+# make-config.sh checks every option of all of them.
 case $kind in
 test)
 	for t in perf_events; do
 		[ ! -f "$src/tools/testing/selftests/$t/config" ] || set -- "$@" "$src/tools/testing/selftests/$t/config"
 	done
-	;;
-bpf)
 	[ -f "$src/tools/testing/selftests/bpf/config" ] ||
 		die "$src: no tools/testing/selftests/bpf/config (the BPF selftests' kernel fragment)"
 	set -- "$@" "$src/tools/testing/selftests/bpf/config" "$here/../configs/bpf.config"

@@ -48,16 +48,15 @@ jobs() {
 	echo $(($(nproc) + 1))
 }
 
-# frags test|bench|bpf|kvm: the config fragments of the test, the
-# bench, the BPF selftests' or the nested KVM host's kernel, in merge
-# order (build-kernel.sh adds the tree's own kselftest fragments).
+# frags test|bench|kvm: the config fragments of the test, the bench or
+# the nested KVM host's kernel, in merge order (build-kernel.sh adds the
+# tree's own kselftest and BPF selftest fragments to the test kernel's).
 frags() {
 	case $1 in
 	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
-	bpf) frags test ;;
 	kvm) echo "$(frags bench) $TOP/configs/kvm-host.config" ;;
-	*) die "no fragment list '$1' (test, bench, bpf or kvm)" ;;
+	*) die "no fragment list '$1' (test, bench or kvm)" ;;
 	esac
 }
 

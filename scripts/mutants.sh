@@ -15,10 +15,10 @@
 #                               those named in Caught-by, so that an
 #                               earlier test's splat cannot end the run
 #                               before they have failed on their own)
-#   Run: bpf                   (optional: build the BPF selftests'
-#                               kernel and test_progs instead, and run
-#                               tests/bpf-subset, bpf.sh's check; its
-#                               checks are 'bpf TEST')
+#   Run: bpf                   (optional: build test_progs for the
+#                               mutant's test kernel and run
+#                               tests/bpf-subset instead, bpf.sh's
+#                               check; its checks are 'bpf TEST')
 # The mutant is applied at the top of the series (or replaces it, with
 # 'Tree: base'), the test kernel is built from it and booted with the
 # guest tests built from the series.  A mutant is caught when one of its
@@ -96,7 +96,7 @@ for m in $list; do
 	kind=test kobj=$obj
 	case $(sed -n 's/^Run:[[:space:]]*//p' "$m" | sed 's/[[:space:]]*$//') in
 	'') ;;
-	bpf) kind=bpf kobj=$obj-bpf ;;
+	bpf) kind=bpf ;;
 	*) die "$m: 'Run:' takes one value, 'bpf'" ;;
 	esac
 	[ $kind = test ] || [ -z "$only" ] || die "$m: 'Only:' is for the test kernel's kselftests, not 'Run: bpf'"
@@ -111,7 +111,7 @@ for m in $list; do
 		# The base lacks the series' options: merge leniently there.
 		opt=
 		[ "$base" = base ] && opt=--lenient
-		if ! "$here/build-kernel.sh" $opt "$src" "$kobj" $kind >"$log" 2>&1; then
+		if ! "$here/build-kernel.sh" $opt "$src" "$kobj" test >"$log" 2>&1; then
 			result="BROKEN" why="does not build (see $log)"
 		elif [ $kind = bpf ] && ! "$here/build-bpf-selftests.sh" "$src" "$kobj" "$BUILD/mutant/bpf-selftests" >>"$log" 2>&1; then
 			result="BROKEN" why="its BPF selftests do not build (see $log)"

@@ -122,9 +122,10 @@ pagefault() {
 	figure pagefault latency ns/op "${v:-nan}"
 }
 # Under instruction counting the migration loop still settles, by boot,
-# on one of two levels (7787 or 8045 ns/op on the base, 2026-12-01),
-# whatever ran before it and with or without address space
-# randomization: compare migration figures by level, not by median.
+# on one of three levels (7531, 7788 or 8041 ns/op on the base,
+# 2026-12-04), whatever ran before it and with or without address space
+# randomization: compare migration figures by level, not by median
+# (bench/targets shows them without a target).
 migrate() {
 	moves=20000
 	[ "$quick" = 1 ] && moves=5000

@@ -65,6 +65,11 @@ mv "$dir/results.json.tmp" "$dir/results.json"
 if [ -f "$dir/failed" ]; then
 	sed 's/^/failed boot: /' "$dir/failed" >>"$dir/table.txt"
 fi
+# Failed attempts of wall clock boots that a later attempt completed
+# (bench.sh's WALL_ATTEMPTS).
+if [ -f "$dir/retried" ]; then
+	sed 's/^/retried boot: /' "$dir/retried" >>"$dir/table.txt"
+fi
 sort -u "$dir/skipped" | sed 's/^/skipped: /' >>"$dir/table.txt"
 cat "$dir/table.txt" "$dir/patches.txt"
 # What 'wall' was: the accelerator of the run (accel.sh); a run recorded

@@ -151,7 +151,8 @@ scripts/export-series.sh "$tmp/repo2" "$tmp/p3" >/dev/null 2>&1 &&
 
 # The outgoing copy carries the sender's identity, patches/ the
 # placeholder; the cover letter's block marks stay in patches/ only.
-printf -- '-- headline begin --\nfigures\n-- headline end --\n' >>"$tmp/p2/0000-cover-letter.patch"
+printf 'From: T <t@t>\nSubject: [PATCH 0/1] demo\n\n-- headline begin --\nfigures\n-- headline end --\n\nT (1):\n  demo: Change a line\n\n file | 2 +-\n' \
+	>"$tmp/p2/0000-cover-letter.patch"
 if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@example.net &&
 		"$TOP/scripts/sign-series.sh" "$tmp/p2" "$tmp/out2") >/dev/null 2>&1 &&
 	grep -q '^From: Sender <s@example.net>$' "$tmp/out2/0001-demo-Change-a-line.patch" &&
@@ -163,6 +164,99 @@ if (cd "$tmp/repo2" && git config user.name Sender && git config user.email s@ex
 else
 	echo "FAIL: make outgoing does not sign a copy with the sender's identity, or keeps the block marks"
 fi
+
+# sign NAME EMAIL PATCH-DIR OUT-DIR: sign-series.sh with a scratch git
+# identity and no other (with NAME empty, none), outside any repository.
+sign() {
+	rm -rf "$tmp/sg-home" && mkdir -p "$tmp/sg-home" && (
+		unset GIT_CONFIG_COUNT GIT_CONFIG_PARAMETERS GIT_DIR GIT_WORK_TREE
+		export HOME="$tmp/sg-home" XDG_CONFIG_HOME="$tmp/sg-home/.config" GIT_CONFIG_NOSYSTEM=1 \
+			GIT_CONFIG_GLOBAL="$tmp/sg-home/.gitconfig" GIT_CEILING_DIRECTORIES="$tmp"
+		{ [ -z "$1" ] || { git config --global user.name "$1" && git config --global user.email "$2"; }; } &&
+			cd "$tmp/sg-home" && "$TOP/scripts/sign-series.sh" "$3" "$4"
+	)
+}
+# make outgoing on a copy of patches/: the sender replaces the team in
+# From:, Signed-off-by: and the cover letter's shortlog line, whose count
+# stays the series'; with the team put back (and without the block
+# marks) every file is byte for byte patches/'.
+team='Hotpaths Team <hotpaths@example.org>' me='Scratch Sender <scratch@example.net>'
+rm -rf "$tmp/sg" "$tmp/sg-out" && cp -R patches "$tmp/sg"
+n=$(grep -c . "$tmp/sg/series")
+why=
+sign 'Scratch Sender' scratch@example.net "$tmp/sg" "$tmp/sg-out" >"$tmp/out" 2>"$tmp/err" ||
+	why="exit $?: $(head -n 1 "$tmp/err")"
+if [ -z "$why" ] && grep -rl 'Hotpaths Team' "$tmp/sg-out" >"$tmp/sg-left"; then
+	why="'Hotpaths Team' left in $(tr '\n' ' ' <"$tmp/sg-left")"
+fi
+[ -n "$why" ] || { [ "$n" -gt 0 ] && grep -qx "Scratch Sender ($n):" "$tmp/sg-out/0000-cover-letter.patch"; } ||
+	why="no shortlog line 'Scratch Sender ($n):'"
+for h in From Signed-off-by; do
+	[ -n "$why" ] || [ "$(cat "$tmp/sg-out"/*.patch | grep -cx "$h: $me")" = "$(cat "$tmp/sg"/*.patch | grep -cx "$h: $team")" ] ||
+		why="not every '$h: $team' became '$h: $me'"
+done
+[ -n "$why" ] || [ "$(ls "$tmp/sg")" = "$(ls "$tmp/sg-out")" ] || why="not the same files"
+for f in "$tmp/sg"/*; do
+	[ -z "$why" ] || break
+	grep -vE '^-- [a-z-]+ (begin|end) --$' "$f" >"$tmp/sg-want"
+	sed -E "s/^(From|Signed-off-by): Scratch Sender <scratch@example\.net>\$/\1: $team/; s/^Scratch Sender \(([0-9]+)\):\$/Hotpaths Team (\1):/" \
+		"$tmp/sg-out/${f##*/}" | cmp -s "$tmp/sg-want" - || why="${f##*/} differs from patches/ beyond the identity"
+done
+[ -n "$why" ] || diff -r patches "$tmp/sg" >/dev/null || why="the copy of patches/ itself changed"
+if [ -z "$why" ]; then
+	echo "PASS: make outgoing signs From:, Signed-off-by: and the shortlog line 'Scratch Sender ($n):', and changes nothing else"
+else
+	echo "FAIL: make outgoing signs not every identity line and the shortlog, or changes more ($why)"
+fi
+# A backport keeps its author in From: and in the shortlog; a line of the
+# hand-written text like a shortlog's stays too.
+rm -rf "$tmp/bp" "$tmp/bp-out" && mkdir -p "$tmp/bp"
+mkpatch() { # N AUTHOR SUBJECT: a patch, signed off by its author and then the team
+	printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\nFrom: %s\nSubject: [PATCH %s/3] demo: %s\n\nWhy.\n\n' "$2" "$1" "$3"
+	printf 'Signed-off-by: %s\n' "$2"
+	[ "$2" = "$team" ] || printf 'Signed-off-by: %s\n' "$team"
+	printf -- '---\n file | 1 +\n'
+}
+mkpatch 1 "$team" One >"$tmp/bp/0001-demo-One.patch"
+mkpatch 2 'Alice Upstream <alice@example.com>' Backport >"$tmp/bp/0002-demo-Backport.patch"
+mkpatch 3 "$team" Three >"$tmp/bp/0003-demo-Three.patch"
+printf '%s\n' 0001-demo-One.patch 0002-demo-Backport.patch 0003-demo-Three.patch >"$tmp/bp/series"
+hand='Thanks to\nHotpaths Team (2):\nfor the idea.\n\n'
+printf "From: %s\nSubject: [PATCH 0/3] demo\n\n$hand%s (1):\n  demo: Backport\n\n%s (2):\n  demo: One\n  demo: Three\n\n file | 3 +++\n" \
+	"$team" 'Alice Upstream' 'Hotpaths Team' >"$tmp/bp/0000-cover-letter.patch"
+printf "From: %s\nSubject: [PATCH 0/3] demo\n\n$hand%s (1):\n  demo: Backport\n\n%s (2):\n  demo: One\n  demo: Three\n\n file | 3 +++\n" \
+	"$me" 'Alice Upstream' 'Scratch Sender' >"$tmp/bp-want"
+if sign 'Scratch Sender' scratch@example.net "$tmp/bp" "$tmp/bp-out" >/dev/null 2>&1 &&
+	cmp -s "$tmp/bp-want" "$tmp/bp-out/0000-cover-letter.patch" &&
+	[ "$(sed -n 2p "$tmp/bp-out/0002-demo-Backport.patch")" = 'From: Alice Upstream <alice@example.com>' ] &&
+	grep -qx 'Signed-off-by: Alice Upstream <alice@example.com>' "$tmp/bp-out/0002-demo-Backport.patch" &&
+	grep -qx "Signed-off-by: $me" "$tmp/bp-out/0002-demo-Backport.patch" &&
+	[ "$(sed -n 2p "$tmp/bp-out/0003-demo-Three.patch")" = "From: $me" ]; then
+	echo "PASS: make outgoing leaves a backport's author, in From: and the shortlog, and the hand-written text alone"
+else
+	echo "FAIL: make outgoing rewrites a backport's author or the hand-written text, or not the sender's shortlog line"
+	diff "$tmp/bp-want" "$tmp/bp-out/0000-cover-letter.patch" 2>&1 | sed 's/^/    /'
+fi
+# No identity, no shortlog, a stale count: an error, and the last copy
+# stays as it was, with nothing half-written beside it.
+cp -R "$tmp/bp-out" "$tmp/bp-keep"
+kept() {
+	diff -r "$tmp/bp-keep" "$tmp/bp-out" >/dev/null && [ ! -e "$tmp/bp-out.new" ] &&
+		echo "PASS: $1 keeps the last outgoing copy, and writes nothing" ||
+		echo "FAIL: $1 changes the last outgoing copy or leaves bp-out.new"
+}
+expect "make outgoing without a git identity" 'user\.name and user\.email are not set' \
+	sign '' '' "$tmp/bp" "$tmp/bp-out"
+kept "make outgoing without a git identity"
+cp "$tmp/bp/0000-cover-letter.patch" "$tmp/bp-cover"
+printf 'From: %s\nSubject: [PATCH 0/3] demo\n\nWhy.\n' "$team" >"$tmp/bp/0000-cover-letter.patch"
+expect "make outgoing with a cover letter without a shortlog" '0000-cover-letter.patch: no shortlog' \
+	sign 'Scratch Sender' scratch@example.net "$tmp/bp" "$tmp/bp-out"
+kept "make outgoing with a cover letter without a shortlog"
+sed 's/^  demo: One$/&\n  demo: Four/; s/^Hotpaths Team (2):$/Hotpaths Team (3):/' "$tmp/bp-cover" >"$tmp/bp/0000-cover-letter.patch"
+expect "make outgoing with a stale count in the shortlog" 'shortlog counts 3 patch\(es\) by Hotpaths Team, the series has 2' \
+	sign 'Scratch Sender' scratch@example.net "$tmp/bp" "$tmp/bp-out"
+kept "make outgoing with a stale count in the shortlog"
 
 # A missing tool names its Debian package.
 mkdir -p "$tmp/bin"

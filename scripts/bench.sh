@@ -10,7 +10,8 @@
 # Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall and traced clocks), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall", under KVM "wall traced"), BENCH_ACCEL
-# (tcg or kvm; default: what accel.sh finds), ICOUNT_JOBS (icount guests run at
+# (tcg or kvm; default: what accel.sh finds, KVM where it boots the base
+# kernel, else emulation, and one line why), ICOUNT_JOBS (icount guests run at
 # once, default the number of CPUs), BENCH_V1=1 (also the v1 kernel:
 # bench/v1-nopreempt.patch on the series, trampoline figures only),
 # BENCH_V2=1 (also the v2 kernel: bench/v2-perf.patch on the kernel
@@ -56,35 +57,46 @@ esac
 # host where perf cannot trace KVM's tracepoints has no traced boots
 # (none asked for by CLOCKS: an error).  Under QEMU's emulation
 # instruction counting and the emulated wall clock.
+# accel.sh is asked twice: here, before anything is built, with its
+# boot sector alone, so that what CLOCKS asks is checked at once; then
+# with the base kernel, as soon as that is built (below): where KVM
+# cannot boot it (kvm_pvm's KVM runs the boot sector), the guests fall
+# back to emulation, with one line that says why (BENCH_ACCEL=kvm: an
+# error, and CLOCKS asking for traced too).
+guest_cpus=${GUEST_CPUS:-}
+set_accel() { # 'ACCEL REASON' (accel.sh's line)
+	accel=${1%% *} accel_reason=${1#* }
+	export GUEST_ACCEL=$accel
+	if [ "$accel" = kvm ]; then
+		clocks=${CLOCKS:-wall traced}
+		case " $clocks " in
+		*" icount "*) die "CLOCKS: icount is QEMU's software emulation, not KVM's: drop it, or set BENCH_ACCEL=tcg" ;;
+		esac
+		n=$(nproc)
+		[ "$n" -ge 2 ] || n=2
+		[ "$n" -le 8 ] || n=8
+		export GUEST_CPUS=${guest_cpus:-$n}
+		case " $clocks " in
+		*" traced "*)
+			if ! why=$("$here/kvm-apic-writes.sh" probe); then
+				[ -z "${CLOCKS:-}" ] || die "CLOCKS: traced, but the host cannot trace here: $why"
+				clocks=wall
+				say "no traced boots: the host cannot trace here: $why"
+			fi
+			;;
+		esac
+	else
+		# Under emulation the environment's GUEST_CPUS, or boot-guest.sh's 2.
+		if [ -n "$guest_cpus" ]; then export GUEST_CPUS=$guest_cpus; else unset GUEST_CPUS; fi
+		clocks=${CLOCKS:-icount wall}
+		case " $clocks " in
+		*" traced "*) no_traced "$accel_reason" ;;
+		esac
+	fi
+}
+# (An assignment: accel.sh's error stops the run.)
 a=$("$here/accel.sh")
-accel=${a%% *} accel_reason=${a#* }
-export GUEST_ACCEL=$accel
-if [ "$accel" = kvm ]; then
-	clocks=${CLOCKS:-wall traced}
-	case " $clocks " in
-	*" icount "*) die "CLOCKS: icount is QEMU's software emulation, not KVM's: drop it, or set BENCH_ACCEL=tcg" ;;
-	esac
-	n=$(nproc)
-	[ "$n" -ge 2 ] || n=2
-	[ "$n" -le 8 ] || n=8
-	export GUEST_CPUS=${GUEST_CPUS:-$n}
-	case " $clocks " in
-	*" traced "*)
-		if ! why=$("$here/kvm-apic-writes.sh" probe); then
-			[ -z "${CLOCKS:-}" ] || die "CLOCKS: traced, but the host cannot trace here: $why"
-			clocks=wall
-			say "no traced boots: the host cannot trace here: $why"
-		fi
-		;;
-	esac
-	say "under KVM no target is checked yet: the targets are instruction counting's"
-else
-	clocks=${CLOCKS:-icount wall}
-	case " $clocks " in
-	*" traced "*) no_traced "$accel_reason" ;;
-	esac
-fi
-say "guests under $accel ($accel_reason), ${GUEST_CPUS:-2} vCPUs, clocks: $clocks"
+set_accel "$a"
 "$here/make-tree.sh" "$BUILD/linux" patches
 
 # The bench kernels are built from one scratch checkout at one path,
@@ -141,6 +153,21 @@ build() { # KERNEL COMMIT [PATCH]: build the bench kernel KERNEL
 base=$(git -C "$BUILD/linux" rev-parse base)
 top=$(git -C "$BUILD/linux" rev-parse HEAD)
 build base "$base"
+# The probe that counts: KVM boots the base kernel, as the guests will.
+if [ "$accel" = kvm ]; then
+	a=$("$here/accel.sh" "$BUILD/obj-bench-base/arch/x86/boot/bzImage")
+	case $a in
+	kvm\ *)
+		accel_reason=${a#kvm }
+		say "under KVM no target is checked yet: the targets are instruction counting's"
+		;;
+	*)
+		say "KVM cannot boot the base kernel: the guests run under emulation (accel.sh: ${a#tcg })"
+		set_accel "$a"
+		;;
+	esac
+fi
+say "guests under $accel ($accel_reason), ${GUEST_CPUS:-2} vCPUs, clocks: $clocks"
 build ceiling "$base" "$TOP/bench/ceiling-no-migrate.patch"
 for k in $prefix_kernels; do
 	[ "$k" = base ] || build "$k" "$(printf '%s\n' "$plan" | awk -v k="$k" '$3 == k { print $2; exit }')"

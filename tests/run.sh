@@ -557,6 +557,83 @@ else
 fi
 expect "accel.sh: BENCH_ACCEL=kvm where KVM does not run a guest" "BENCH_ACCEL=kvm, but KVM cannot run a guest here: .*MSR 0x10a" \
 	env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null BENCH_ACCEL=kvm scripts/accel.sh
+# accel.sh BZIMAGE: the kernel as the guests boot it, after the boot
+# sector.  A fake QEMU exits through the boot sector's port and answers
+# a kernel as FAKE_KERNEL says: (a) marker: the kernel's panic for want
+# of a root file system, then status 0 (kvm); (b) hang: the console of a
+# kernel that got no further than its decompressor, then nothing, as
+# where KVM comes from kvm_pvm (tcg, with that console line and QEMU's
+# message); (c) error: QEMU fails (tcg, with its message).  In (b) and
+# (c) check-kvm.sh is one SKIP line, BENCH_ACCEL=kvm too; without a
+# test kernel in OBJ it is a FAIL (the harness's fault, not the host's).
+cat >"$tmp/fq/qemu-system-x86_64" <<'EOF'
+#!/bin/sh
+case " $* " in *" -kernel "*) ;; *) exit 3 ;; esac
+for a; do case $a in file:*) con=${a#file:} ;; esac; done
+case $FAKE_KERNEL in
+marker)
+	printf '[    0.912345] VFS: Cannot open root device "" or unknown-block(0,0): error -6\r\n' >"$con"
+	printf '[    0.912400] Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0)\r\n' >>"$con"
+	exit 0
+	;;
+hang)
+	printf 'Decompressing Linux... Parsing ELF... done.\r\nBooting the kernel (entry_offset: 0x0000000000000000).\r\n' >"$con"
+	echo 'KVM internal error. Suberror: 1' >&2
+	exec sleep 60
+	;;
+esac
+echo 'qemu-system-x86_64: kvm_init_vcpu: kvm_arch_init_vcpu failed (-22): Invalid argument' >&2
+exit 1
+EOF
+chmod +x "$tmp/fq/qemu-system-x86_64"
+mkdir -p "$tmp/kobj/arch/x86/boot"
+kimg=$tmp/kobj/arch/x86/boot/bzImage
+: >"$kimg"
+acck() { # FAKE_KERNEL [VAR=VALUE]...: accel.sh BZIMAGE
+	f=$1
+	shift
+	env -u BENCH_ACCEL -u GUEST_CPUS PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null ACCEL_PROBE_TIMEOUT=1 FAKE_KERNEL="$f" "$@" \
+		scripts/accel.sh "$kimg" 2>"$tmp/err"
+}
+k="KVM ran a boot sector, but the kernel $kimg (qemu -accel kvm -cpu host,pmu=on -smp 2)"
+o=$(acck marker)
+case $o in
+"kvm /dev/null booted $kimg up to where user space starts (-accel kvm -cpu host,pmu=on -smp 2); KVM's enable_pmu: "*)
+	echo "PASS: accel.sh BZIMAGE: kvm where the kernel reaches its marker, the panic for want of a root fs" ;;
+*) echo "FAIL: accel.sh BZIMAGE: a kernel that reached its marker gave '$o' $(cat "$tmp/err")" ;;
+esac
+o=$(acck hang)
+[ "$o" = "tcg $k did not boot to its marker (its panic for want of a root fs) within 1 s, QEMU said: KVM internal error. Suberror: 1; console's last line: Booting the kernel (entry_offset: 0x0000000000000000)." ] &&
+	echo "PASS: accel.sh BZIMAGE: tcg where KVM runs the boot sector but the kernel hangs, with its last console line" ||
+	echo "FAIL: accel.sh BZIMAGE: a kernel that hung gave '$o' $(cat "$tmp/err")"
+o=$(acck error)
+[ "$o" = "tcg $k: QEMU exited with status 1 before the marker: qemu-system-x86_64: kvm_init_vcpu: kvm_arch_init_vcpu failed (-22): Invalid argument; console's last line: none" ] &&
+	echo "PASS: accel.sh BZIMAGE: tcg where QEMU fails on the kernel, with its message" ||
+	echo "FAIL: accel.sh BZIMAGE: a QEMU that failed on the kernel gave '$o' $(cat "$tmp/err")"
+expect "accel.sh BZIMAGE: BENCH_ACCEL=kvm where KVM cannot boot the kernel" "BENCH_ACCEL=kvm, but KVM cannot run a guest here: KVM ran a boot sector, but the kernel .* did not boot to its marker" \
+	env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null ACCEL_PROBE_TIMEOUT=1 FAKE_KERNEL=hang BENCH_ACCEL=kvm scripts/accel.sh "$kimg"
+expect "accel.sh: no kernel image at BZIMAGE" "no kernel image at $tmp/none" scripts/accel.sh "$tmp/none"
+for f in hang error; do
+	for b in '' kvm; do
+		c="$f${b:+, BENCH_ACCEL=$b}"
+		out=$(env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null ACCEL_PROBE_TIMEOUT=1 FAKE_KERNEL=$f BENCH_ACCEL=$b \
+			scripts/check-kvm.sh "$tmp/kobj" 2>&1)
+		rc=$?
+		case $rc:$out in
+		"0:SKIP: kvm: the test guest under KVM, with a vPMU: not here ("*"$k"*)
+			[ "$(printf '%s\n' "$out" | wc -l)" = 1 ] &&
+				echo "PASS: check-kvm.sh where KVM cannot boot the test kernel ($c): one SKIP line with the reason" ||
+				echo "FAIL: check-kvm.sh where KVM cannot boot the test kernel ($c) printed more than a line: '$out'"
+			;;
+		*) echo "FAIL: check-kvm.sh where KVM cannot boot the test kernel ($c): exit $rc, '$out'" ;;
+		esac
+	done
+done
+out=$(env PATH="$tmp/fq:$PATH" KVM_DEV=/dev/null FAKE_KERNEL=marker scripts/check-kvm.sh "$tmp/none" 2>&1)
+rc=$?
+[ $rc = 1 ] && [ "$out" = "FAIL: kvm: accel.sh: error: no kernel image at $tmp/none/arch/x86/boot/bzImage" ] &&
+	echo "PASS: check-kvm.sh without a test kernel in OBJ: a FAIL" ||
+	echo "FAIL: check-kvm.sh without a test kernel in OBJ: exit $rc, '$out'"
 expect "bench.sh: the traced clock under emulation" "CLOCKS: traced counts what KVM does" \
 	env BENCH_ACCEL=tcg CLOCKS=traced scripts/bench.sh
 expect "accel.sh: an unknown BENCH_ACCEL" "BENCH_ACCEL must be tcg or kvm, not 'xen'" \

@@ -24,7 +24,7 @@ help:
 	@echo "make kernel   build the test kernel ($(B)/obj-test)"
 	@echo "make boot CMD='...'   run one command in a test-kernel guest"
 	@echo "Knobs: make TARGET NAME=value (or NAME in the environment; B=dir only here),"
-	@echo "  e.g. make bench ROUNDS=1; every NAME, its default and its script: README.md, Knobs"
+	@echo "  e.g. make bench ROUNDS=1; every NAME, its default and its script: docs/knobs.md"
 
 deps:
 	scripts/install-deps.sh

@@ -7,24 +7,30 @@ CMD ?= uname -a
 .PHONY: help deps base tree export outgoing kernel tools boot check check-full bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
 
 help:
-	@echo "make bench    build a kernel per prefix of the series, boot them, compare (BENCH_V1=1: v1 too)"
-	@echo "make check    the tests every change must pass (CI); ends with 'N passed, N failed, N skipped'"
-	@echo "make check-full  make check plus the build matrix's CI subset (uniprocessor, i386)"
-	@echo "make bpf      every BPF trampoline selftest (test_progs) on the base and the series, compared"
-	@echo "make bpf-base record the base's results of tests/bpf-subset (make check's BPF tests) in tests/bpf-base"
-	@echo "make kvm-nested  make bench's KVM path, nested in an emulated guest (no PMU; a functional test)"
-	@echo "make matrix   build every patch in many configs (MATRIX='x86-up i386' picks)"
-	@echo "make stress   perf churn and migrate_disable stress on the test kernel"
-	@echo "make mutants  every test must fail on a kernel that lacks its property (MUTANTS='p1-skip-sched-out' picks)"
-	@echo "make stress-kasan   the same on a KASAN build of the test kernel"
-	@echo "make fuzz     trinity and stress-ng on the test kernel (BASE=1: the base too, FUZZ_KASAN=1: KASAN builds)"
-	@echo "make tree     git tree of the base with the series ($(B)/linux)"
-	@echo "make export   regenerate patches/ from $(B)/linux"
-	@echo "make outgoing copy of patches/ signed with your git identity ($(B)/outgoing)"
-	@echo "make kernel   build the test kernel ($(B)/obj-test)"
-	@echo "make boot CMD='...'   run one command in a test-kernel guest"
+	@echo "make help         -                    this list"
+	@echo "make deps         install-deps.sh      install the Debian packages the harness needs (as root)"
+	@echo "make base         fetch-base.sh        the pinned base package (BASE) into the cache, its sha256 checked"
+	@echo "make tree         make-tree.sh         git tree of the base with the series ($(B)/linux; FORCE=1 resets it)"
+	@echo "make export       export-series.sh     regenerate patches/ from $(B)/linux"
+	@echo "make outgoing     sign-series.sh       copy of patches/ signed with your git identity ($(B)/outgoing)"
+	@echo "make kernel       build-kernel.sh      build the test kernel ($(B)/obj-test) from $(B)/linux"
+	@echo "make tools        build-guest-tools.sh the guests' tools, against the test kernel ($(B)/obj-test/guest-tools)"
+	@echo "make boot         guest-run.sh         run one command in a test-kernel guest (CMD='...', default: uname -a)"
+	@echo "make check        check.sh             the tests every change must pass (CI); ends 'N passed, N failed, N skipped'"
+	@echo "make check-full   check.sh --full      make check plus the build matrix's CI subset (uniprocessor, i386)"
+	@echo "make bench        bench.sh             a kernel per prefix of the series and the ceiling, booted in turn, compared"
+	@echo "make bpf          bpf.sh full          every BPF trampoline selftest (test_progs) on the base and the series, compared"
+	@echo "make bpf-base     bpf.sh record        tests/bpf-subset on the base: make check's record, tests/bpf-base"
+	@echo "make kvm-nested   kvm-nested.sh        make bench's KVM path in an emulated guest (a functional test)"
+	@echo "make matrix       build-matrix.sh      build every patch in many configs (MATRIX='x86-up i386' picks)"
+	@echo "make mutants      mutants.sh           each test fails on a kernel without its property (MUTANTS='p1-skip-sched-out' picks)"
+	@echo "make stress       stress.sh            perf churn and migrate_disable stress on the test kernel"
+	@echo "make stress-kasan stress.sh            the same on a KASAN build of the test kernel ($(B)/obj-kasan)"
+	@echo "make fuzz         fuzz.sh              trinity and stress-ng on the test kernel (BASE=1: the base too; FUZZ_KASAN=1: KASAN)"
+	@echo "make clean        -                    remove $(B)"
 	@echo "Knobs: make TARGET NAME=value (or NAME in the environment; B=dir only here),"
-	@echo "  e.g. make bench ROUNDS=1; every NAME, its default and its script: docs/knobs.md"
+	@echo "  e.g. make bench ROUNDS=1; every NAME, its default and its script: docs/knobs.md;"
+	@echo "  a script's own, with its arguments: scripts/SCRIPT -h (e.g. scripts/bench.sh -h)"
 
 deps:
 	scripts/install-deps.sh
@@ -32,8 +38,18 @@ deps:
 base: deps
 	scripts/fetch-base.sh
 
+# The kernel tree, $(B)/linux.  'make tree' makes it, or checks that it
+# holds patches/; the targets that build from it depend on $(linux_git),
+# which makes it only where there is none, so that edits in it can be
+# built and booted before 'make export'.
+make_tree = scripts/make-tree.sh $(B)/linux patches
+linux_git = $(B)/linux/.git
+
 tree: deps
-	scripts/make-tree.sh $(B)/linux patches
+	$(make_tree)
+
+$(linux_git): | deps
+	$(make_tree)
 
 export:
 	scripts/export-series.sh $(B)/linux patches
@@ -41,9 +57,7 @@ export:
 outgoing:
 	scripts/sign-series.sh patches $(B)/outgoing
 
-# Builds whatever $(B)/linux holds, so edits can be booted before 'make export'.
-kernel: deps
-	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+kernel: deps $(linux_git)
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-test test
 
 boot: kernel
@@ -58,20 +72,16 @@ check-full:
 bench:
 	scripts/bench.sh
 
-bpf: deps
-	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+bpf: deps $(linux_git)
 	scripts/bpf.sh full
 
-bpf-base: deps
-	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+bpf-base: deps $(linux_git)
 	scripts/bpf.sh record
 
-kvm-nested: deps
-	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+kvm-nested: deps $(linux_git)
 	scripts/kvm-nested.sh
 
-matrix: deps
-	test -d $(B)/linux/.git || scripts/make-tree.sh $(B)/linux patches
+matrix: deps $(linux_git)
 	scripts/build-matrix.sh $(B)/linux $(MATRIX)
 
 tools: kernel
@@ -88,7 +98,7 @@ stress-kasan: tools
 	scripts/stress.sh $(B)/obj-kasan $(B)/obj-test
 
 # FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN, FUZZ_STRESSORS: see
-# scripts/fuzz.sh.
+# scripts/fuzz.sh -h.
 fuzz: tools
 	scripts/fuzz.sh $(B)/linux $(B)/obj-test
 

@@ -44,7 +44,23 @@ bad_use() {
 	exit 2
 }
 
-[ $# -le 1 ] || bad_use "usage: accel.sh [BZIMAGE]"
+usage() {
+	cat <<'EOF'
+Usage: accel.sh [BZIMAGE]
+Print 'kvm REASON' where KVM runs a guest on this host, else 'tcg REASON'.
+Exits 1 where BENCH_ACCEL=kvm and KVM cannot, or without QEMU; 2 on a usage error.
+  BZIMAGE              also boot this kernel under KVM, up to where user space starts
+Environment:
+  BENCH_ACCEL          tcg: print tcg, no probe; kvm: fail where KVM cannot (default: probe)
+  ACCEL_PROBE_TIMEOUT  seconds for each probe step (30)
+  KVM_DEV              the device whose access is checked first (/dev/kvm)
+  KVM_CPU              QEMU's -cpu under KVM, the guests' too (host,pmu=on)
+  GUEST_CPUS           the kernel probe's vCPUs (2)
+  GUEST_MEM            the kernel probe's memory (2G)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -le 1 ] || bad_use "$(synopsis)"
 kernel=${1:-}
 dev=${KVM_DEV:-/dev/kvm}
 limit=${ACCEL_PROBE_TIMEOUT:-30}

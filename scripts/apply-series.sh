@@ -5,6 +5,17 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: apply-series.sh TREE PATCH-DIR
+Check out branch 'series' at tag 'base' of TREE and apply the series with git am (no fuzz).
+  TREE       a git tree with the base tagged 'base' (make-tree.sh makes one)
+  PATCH-DIR  the patches and their 'series' file (the order)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
+
 tree=$1
 pdir=$(cd "$2" && pwd)
 [ -f "$pdir/series" ] || die "no series file in $pdir"

@@ -26,6 +26,26 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: bench-boot.sh DIR CLOCK KERNEL ROUND SCENARIO...
+One boot of a bench run (bench.sh): KERNEL under CLOCK, its figures filed in DIR.
+  DIR            the run's results directory (results/STAMP): raw/, skipped, failed
+  CLOCK          icount, wall, or traced (wall under KVM, the host tracing the guest)
+  KERNEL         base, pN, patched, ceiling, v1 or v2: the kernel in BUILD/obj-bench-KERNEL
+  ROUND          the round, a number: part of the boot's name
+  SCENARIO...    the scenarios of guest/bench.sh to run
+Environment:
+  BENCH_TOOLS    the guest tools (BUILD/obj-bench-patched/guest-tools)
+  QUICK=1        shorter runs (0)
+  GUEST_TIMEOUT  seconds for the boot (1200)
+  BUILD          the build directory, the boot's run in BUILD/runs/ (build)
+  GUEST_ACCEL    and the other knobs of boot-guest.sh (boot-guest.sh -h)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -ge 4 ] || usage_error
+
 out=$1 clock=$2 k=$3 r=$4
 shift 4
 id=$clock-$k-$r

@@ -12,6 +12,16 @@
 # ratios.
 set -eu
 . "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: bench-chart-patches.sh DAT PNG
+Draw the per-patch chart of a bench run with gnuplot (bench-report.sh runs it).
+  DAT  the per-patch figures, bench-patches.awk's (a run's patches.dat)
+  PNG  the chart to write
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
 dat=$1 png=$2
 [ -s "$dat" ] || die "no per-patch figures in $dat"
 t=$(mktemp -d)

@@ -5,6 +5,18 @@
 # DAT lines, from bench-report.sh: 'clock-scenario' then median, min and
 # max for the base, patched and ceiling kernels (NaN where none).
 set -eu
+. "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: bench-chart.sh DAT PNG [WALL]
+Draw the bar chart of a bench run's BPF trigger figures with gnuplot (bench-report.sh runs it).
+  DAT   the figures, bench-report.sh's (a run's chart.dat)
+  PNG   the chart to write
+  WALL  what the wall clock figures are, for the title (default: emulated TCG)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || [ $# = 3 ] || usage_error
 dat=$1 png=$2 wall=${3:-emulated TCG}
 gnuplot <<EOF2
 set terminal pngcairo size 1000,560 noenhanced

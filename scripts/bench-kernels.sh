@@ -20,6 +20,16 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: bench-kernels.sh TREE
+Print 'N COMMIT KERNEL SUBJECT' for each prefix of the series, base first: its bench kernel.
+  TREE  a git tree with the base tagged 'base' and the series as base..HEAD
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || usage_error
+
 tree=$1
 git -C "$tree" rev-parse -q --verify 'base^{commit}' >/dev/null ||
 	die "$tree has no 'base' tag: make it with 'make tree'"

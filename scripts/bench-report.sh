@@ -12,6 +12,18 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: bench-report.sh DIR
+Turn a bench run's raw figures into its tables, results.json and charts, in DIR.
+  DIR      a bench run's results directory (results/STAMP), with raw/, meta and kernels
+Environment:
+  TARGETS  the targets file (bench/targets)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || usage_error
+
 dir=$1
 targets=${TARGETS:-$TOP/bench/targets}
 ls "$dir"/raw/* >/dev/null 2>&1 || die "no raw figures in $dir/raw: every boot failed?"

@@ -9,7 +9,18 @@
 # Usage: bench-scenarios.sh TARGETS [CLOCK KERNEL ROUND]
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || [ $# = 4 ] || die "usage: bench-scenarios.sh TARGETS [CLOCK KERNEL ROUND]"
+usage() {
+	cat <<'EOF'
+Usage: bench-scenarios.sh TARGETS [CLOCK KERNEL ROUND]
+Print the scenarios that one bench boot runs; without CLOCK, every scenario named, checked.
+  TARGETS  the targets file with the 'run' lines (bench/targets)
+  CLOCK    the boot's clock: icount, wall or traced
+  KERNEL   the boot's kernel: base, pN, patched, ceiling, v1 or v2
+  ROUND    the boot's round, from 1
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || [ $# = 4 ] || usage_error
 [ -r "$1" ] || die "cannot read $1"
 if [ $# = 1 ]; then
 	bad=$(grep -nE '^run( |$)' "$1" | grep -vE '^[0-9]+:run (icount|wall|traced) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+$' | head -n 1) || true

@@ -25,6 +25,32 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
+
+usage() {
+	cat <<'EOF'
+Usage: bench.sh   (make bench; the knobs are environment variables)
+A bench kernel per prefix of the series and the ceiling, booted in rounds, compared: results/STAMP/.
+Environment:
+  ROUNDS         boots per kernel and clock (5)
+  ROUNDS_WALL    the same for the wall and traced clocks (ROUNDS)
+  QUICK=1        one boot each, shorter runs (0)
+  CLOCKS         the clocks (icount wall; under KVM wall traced)
+  BENCH_ACCEL    tcg or kvm (default: what accel.sh finds, KVM where it boots the base kernel)
+  ICOUNT_JOBS    instruction counting guests at once (the number of CPUs)
+  WALL_ATTEMPTS  attempts of an emulated wall clock boot (3)
+  BENCH_V1=1     also the v1 kernel: bench/v1-nopreempt.patch on the series (0)
+  BENCH_V2=1     also the v2 kernel: bench/v2-perf.patch (0)
+  KERNELS        only these prefix kernels, base among them, e.g. 'base p6 p7' (all)
+  SCENARIOS      only these scenarios of each boot, e.g. 'trig' (all)
+  TARGETS        the targets file: scenarios per boot, targets, claims (bench/targets)
+  GUEST_CPUS     vCPUs (2; under KVM the host's CPUs, 2 to 8)
+  KVM_CPU        the guests' CPU under KVM (host,pmu=on)
+  BUILD          the build directory (build)
+  GUEST_TIMEOUT  and the other knobs of bench-boot.sh and boot-guest.sh (their -h)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 0 ] || usage_error "no arguments (e.g. ROUNDS=1 scripts/bench.sh)"
 cd "$TOP"
 
 quick=${QUICK:-0}

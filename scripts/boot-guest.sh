@@ -24,6 +24,27 @@
 # parameters), KVM_CPU (lib.sh), PERF (kvm-apic-writes.sh).
 set -eu
 . "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: boot-guest.sh BZIMAGE OUTDIR COMMAND
+Boot BZIMAGE under QEMU, run COMMAND in it and exit with its status; the run's files in OUTDIR.
+  BZIMAGE         the kernel image
+  OUTDIR          console.log, dmesg, status, verdict (made if missing)
+  COMMAND         one shell command, run in the guest
+Environment:
+  QEMU_CLOCK      single, wall or icount (single)
+  GUEST_ACCEL     tcg or kvm (tcg)
+  GUEST_TIMEOUT   seconds before the guest is stopped (600)
+  GUEST_CPUS      vCPUs (2)
+  GUEST_MEM       memory (2G)
+  GUEST_APPEND    extra kernel parameters (none)
+  KVM_HOST_COUNT  1: under KVM the host counts the guest's APIC writes (0)
+  KVM_CPU         the guest's CPU under KVM (host,pmu=on)
+  PERF            perf, for KVM_HOST_COUNT=1 (perf)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 3 ] || usage_error
 GUEST=$TOP/guest
 . "$GUEST/lib.sh"
 

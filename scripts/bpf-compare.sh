@@ -9,7 +9,16 @@
 # Usage: bpf-compare.sh BASE SERIES   Exits 1 if a line is a FAIL.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 2 ] || die "usage: bpf-compare.sh BASE SERIES"
+usage() {
+	cat <<'EOF'
+Usage: bpf-compare.sh BASE SERIES
+The BPF selftests' verdicts on the series against the base's, a line per test; exit 1 on a FAIL.
+  BASE    the base's 'PASS|FAIL|SKIP: bpf NAME' lines (tests/bpf-base, or a run's results)
+  SERIES  the series' lines
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
 for f in "$1" "$2"; do
 	[ -r "$f" ] || die "cannot read $f"
 	bad=$(grep -nvE '^((PASS|FAIL|SKIP): [^ ]+ [^ ]+( .*)?|#.*)$' "$f" | head -n 1) || true

@@ -7,7 +7,15 @@
 # Usage: bpf-trampoline-tests.sh TREE   Prints one test name per line.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || die "usage: bpf-trampoline-tests.sh TREE"
+usage() {
+	cat <<'EOF'
+Usage: bpf-trampoline-tests.sh TREE
+Print the test_progs tests that attach BPF programs through the trampoline, one per line.
+  TREE  a kernel tree, with tools/testing/selftests/bpf
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || usage_error
 d=$1/tools/testing/selftests/bpf
 [ -d "$d/prog_tests" ] && [ -d "$d/progs" ] ||
 	die "$1: no tools/testing/selftests/bpf/prog_tests and progs (not a kernel tree?)"

@@ -14,9 +14,25 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: bpf.sh check|record|full [TREE]
+The BPF selftests (test_progs) on the series and on the base, each on its test kernel.
+  check          tests/bpf-subset on the series, against the base's, tests/bpf-base (make check)
+  record         tests/bpf-subset on the base: writes tests/bpf-base (make bpf-base)
+  full           every trampoline test of the tree on both kernels, compared (make bpf)
+  TREE           the series' git tree, its base tagged 'base' (BUILD/linux)
+Environment:
+  GUEST_TIMEOUT  seconds for each guest (check, record: 600; full: 2400)
+  BUILD          the build directory (build)
+  GUEST_ACCEL    and the other knobs of boot-guest.sh (boot-guest.sh -h)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 mode=${1:-}
 tree=${2:-$BUILD/linux}
-case $mode in check | record | full) ;; *) die "usage: bpf.sh check|record|full [TREE]" ;; esac
+case $mode in check | record | full) ;; *) usage_error "${mode:+no mode '$mode'}" ;; esac
+[ $# -le 2 ] || usage_error
 [ -d "$tree/.git" ] || die "$tree: not a git tree (make tree)"
 record=$TOP/tests/bpf-base
 # The record names the base it was made on; make check refuses it for

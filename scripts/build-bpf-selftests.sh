@@ -18,7 +18,19 @@
 # beside it are the result; OUT/build.log the log.
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 3 ] || die "usage: build-bpf-selftests.sh SRC OBJ OUT"
+usage() {
+	cat <<'EOF'
+Usage: build-bpf-selftests.sh SRC OBJ OUT
+Build the BPF selftests' test_progs and bpf_testmod.ko from SRC for the kernel in OBJ, into OUT.
+  SRC             the kernel tree
+  OBJ             the kernel built from it (vmlinux with BTF)
+  OUT             the output directory, empty or an earlier build's
+Environment:
+  CCACHE_MAXSIZE  ccache's cache size (25G)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 3 ] || usage_error
 src=$(cd "$1" && pwd)
 obj=$(cd "$2" && pwd)
 out=$3

@@ -8,6 +8,17 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: build-guest-tools.sh TREE OBJ
+Build what runs in the guests against the kernel in OBJ, into OBJ/guest-tools (make tools).
+  TREE  the kernel tree: the perf_events kselftests, the BPF selftests' bench
+  OBJ   the kernel built from it (vmlinux)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
+
 tree=$(cd "$1" && pwd)
 obj=$(cd "$2" && pwd)
 out="$obj/guest-tools"

@@ -11,8 +11,25 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: build-kernel.sh [--lenient] SRC OBJ test|bench|kvm [FRAGMENT...]
+Configure and build a kernel (bzImage, modules) from SRC in OBJ, unless OBJ is up to date.
+  --lenient       SRC may lack options of the fragments (make-config.sh --lenient)
+  SRC             the kernel tree
+  OBJ             the object directory (made if missing)
+  test|bench|kvm  the test kernel, the bench kernel, or the nested KVM host's (configs/)
+  FRAGMENT...     more config fragments, merged last
+Environment:
+  KCC             the compiler (ccache gcc)
+  CCACHE_MAXSIZE  ccache's cache size (25G)
+  BUILD           the build directory: ccache hashes paths below it as relative (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 lenient=
-[ "$1" = --lenient ] && lenient=--lenient && shift
+[ "${1:-}" = --lenient ] && lenient=--lenient && shift
+[ $# -ge 3 ] || usage_error
 src=$(cd "$1" && pwd) obj=$2 kind=$3
 shift 3
 set -- $(frags "$kind") "$@"

@@ -45,8 +45,26 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 g=$TOP/configs
 
+usage() {
+	cat <<'EOF'
+Usage: build-matrix.sh [--ci] TREE [CONFIG...]
+Build each prefix of the series in each configuration: BUILD/matrix/table.txt (make matrix).
+  --ci                  x86-up and i386, base and top only, nothing linked (make check-full)
+  TREE                  the series' git tree, its base tagged 'base'
+  CONFIG...             x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64
+                        arm64-rt x86-clang x86-w1 x86-sparse (the default), x86-allyes,
+                        i386-allyes, bisect (make check: each patch, no warning)
+Environment:
+  MATRIX_PREFIXES       top, ends (base and top) or all, where a configuration has several (its own)
+  MATRIX_MAX_INCLUDERS  a changed header's direct includers are compiled up to this many (400)
+  CCACHE_MAXSIZE        ccache's cache size (25G)
+  BUILD                 the build directory (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 ci=0
-[ "$1" = --ci ] && ci=1 && shift
+[ "${1:-}" = --ci ] && ci=1 && shift
+[ $# -ge 1 ] || usage_error
 tree=$(cd "$1" && pwd)
 shift
 src=$BUILD/src-matrix

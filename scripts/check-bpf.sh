@@ -17,13 +17,29 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME
+Boot the kernel in OBJ and run the test_progs tests of LIST; a verdict line per test and subtest.
+  --base RECORD  compare with the base's verdicts in RECORD (bpf-compare.sh)
+  OBJ            the kernel (its bzImage)
+  SELFTESTS      build-bpf-selftests.sh's output for that kernel
+  LIST           a test per line, '#' comments, '-TEST/SUBTEST' leaves a subtest out
+  NAME           the guest run's name, BUILD/runs/NAME
+Environment:
+  GUEST_TIMEOUT  seconds for the guest (2400)
+  BUILD          the build directory (build)
+  GUEST_ACCEL    and the other knobs of boot-guest.sh (boot-guest.sh -h)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 base=
 if [ "${1:-}" = --base ]; then
-	[ -n "${2:-}" ] || die "usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME"
+	[ -n "${2:-}" ] || usage_error "--base needs a RECORD"
 	base=$2
 	shift 2
 fi
-[ $# = 4 ] || die "usage: check-bpf.sh [--base RECORD] OBJ SELFTESTS LIST NAME"
+[ $# = 4 ] || usage_error
 obj=$(cd "$1" && pwd) || exit 1
 selftests=$(cd "$2" && pwd) || exit 1
 name=$4

@@ -20,7 +20,21 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
-[ $# = 1 ] || die "usage: check-kvm.sh OBJ"
+usage() {
+	cat <<'EOF'
+Usage: check-kvm.sh OBJ
+make check's test guest once more under KVM, where this host has it (else one SKIP line).
+  OBJ                  the test kernel, with guest-tools/ (as for check-guest.sh)
+Environment:
+  BENCH_ACCEL          tcg: skip; kvm: as accel.sh (accel.sh -h)
+  ACCEL_PROBE_TIMEOUT  seconds for each step of accel.sh's probe (30)
+  KVM_DEV              the KVM device (/dev/kvm)
+  KVM_CPU              the guest's CPU (host,pmu=on)
+  GUEST_TIMEOUT        and the other knobs of check-guest.sh and boot-guest.sh (their -h)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || usage_error
 rc=0
 a=$("$here/accel.sh" "$1/arch/x86/boot/bzImage" 2>&1) || rc=$?
 case $rc:$a in

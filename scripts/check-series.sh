@@ -7,6 +7,17 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: check-series.sh TREE [PATCH-DIR]
+Series hygiene: checkpatch --strict, sign-offs, subjects, 'make export' a no-op; PASS:/FAIL: lines.
+  TREE       the series' git tree (make tree)
+  PATCH-DIR  the patches and their 'series' file (patches)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || [ $# = 2 ] || usage_error
+
 tree=$1
 pdir=$(cd "${2:-patches}" && pwd)
 

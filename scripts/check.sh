@@ -8,6 +8,17 @@
 # verdict lines and the summary are kept in BUILD/check-summary.txt.
 set -u
 . "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: check.sh [--full]
+make check: set up, run every test, end 'N passed, N failed, N skipped' (BUILD/check-summary.txt).
+  --full         also the build matrix's CI subset, uniprocessor and i386 (make check-full)
+Environment:
+  BUILD          the build directory (build)
+  GUEST_TIMEOUT  and the other knobs of the steps' scripts (their -h); KSELFTESTS is ignored
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 # make check runs every kselftest (check-guest.sh would run only these).
 unset KSELFTESTS
 cd "$TOP" || exit 1
@@ -15,8 +26,9 @@ full=0
 case ${1:-} in
 '') ;;
 --full) full=1 ;;
-*) die "usage: check.sh [--full]" ;;
+*) usage_error "no option '$1'" ;;
 esac
+[ $# -le 1 ] || usage_error
 
 results=$(mktemp)
 trap 'rm -f "$results"' EXIT

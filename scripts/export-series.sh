@@ -6,9 +6,22 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: export-series.sh TREE [PATCH-DIR] [--check]
+Regenerate the patches, 'series', the cover letter's shortlog from TREE's base..HEAD (make export).
+  TREE       the series' git tree, its base tagged 'base' (make tree)
+  PATCH-DIR  where the patches go (patches)
+  --check    write nothing; exit 1, naming each file, if PATCH-DIR differs from the tree
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -ge 1 ] && [ $# -le 3 ] || usage_error
 tree=$1
 pdir=${2:-patches}
 check=${3:-}
+case $check in '' | --check) ;; *) usage_error "no option '$check'" ;; esac
+case $pdir in -*) usage_error "PATCH-DIR '$pdir' looks like an option (--check comes after PATCH-DIR)" ;; esac
 need_cmd git git
 git -C "$tree" rev-parse -q --verify base >/dev/null ||
 	die "$tree has no 'base' tag: make it with 'make tree'"

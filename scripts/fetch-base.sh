@@ -4,6 +4,18 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: fetch-base.sh [BASE-FILE]
+Fetch the pinned base package into the cache, check its sha256, print its path (make base).
+  BASE-FILE       the pin: BASE_PACKAGE, BASE_VERSION, BASE_DEB_SHA256 (BASE)
+Environment:
+  HOTPATHS_CACHE  the cache directory (XDG_CACHE_HOME/hotpaths, else ~/.cache/hotpaths)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -le 1 ] || usage_error
+
 base_file=${1:-BASE}
 [ -r "$base_file" ] || die "cannot read the base pin '$base_file'"
 case $base_file in /*) ;; *) base_file=./$base_file ;; esac

@@ -12,9 +12,18 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: fuzz-report.sh TREE RUN-DIR...
+Report on make fuzz's runs: boot, tools, findings per kernel; PASS:/FAIL: lines, exit 1 on a FAIL.
+  TREE        the kernel tree (its kunit.py reads the KTAP)
+  RUN-DIR...  guest runs named after their kernel: series, base, series-kasan, base-kasan
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || usage_error
 tree=$1
 shift
-[ $# -gt 0 ] || die "usage: fuzz-report.sh TREE RUN-DIR..."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

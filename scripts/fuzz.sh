@@ -32,6 +32,26 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: fuzz.sh TREE SERIES-OBJ
+make fuzz: trinity, then stress-ng, in a guest of each kernel, then fuzz-report.sh.
+  TREE            the series' git tree, its base tagged 'base'
+  SERIES-OBJ      the test kernel built from TREE, with guest-tools/
+Environment:
+  FUZZ_SECONDS    seconds for each tool (300)
+  FUZZ_KERNEL     the kernels: series, base, or 'series base' (series)
+  BASE=1          add the base (0)
+  FUZZ_KASAN=1    the KASAN build of each kernel (0)
+  FUZZ_STRESSORS  stress-ng's stressors, 'NAME:WORKERS ...' (guest/fuzz.sh's list)
+  GUEST_TIMEOUT   seconds for each guest (2 * FUZZ_SECONDS + 420)
+  GUEST_APPEND    extra kernel parameters (log_buf_len=16M is always there)
+  BUILD           the build directory (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
+
 tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 secs=${FUZZ_SECONDS:-300}

@@ -21,16 +21,33 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: guest-run.sh [--tee] [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND
+Run COMMAND in a guest of BZIMAGE (boot-guest.sh), the run kept in BUILD/runs/NAME; its verdicts.
+  --tee          COMMAND's output to this terminal too, as it comes
+  --kunit        a verdict line per KUnit case in the kernel log
+  --ktap PREFIX  a verdict line per test of the KTAP that COMMAND prints, after PREFIX (may be '')
+  NAME           the run's name, relative, without '..'
+  BZIMAGE        the kernel image
+  COMMAND        one shell command, run in the guest
+Environment:
+  BUILD          the build directory (build)
+  GUEST_ACCEL    and the other knobs of boot-guest.sh (boot-guest.sh -h)
+EOF
+}
 kunit=0 ktap=0 prefix= tee=0
 while :; do
 	case ${1:-} in
+	-h | --help) usage; exit 0 ;;
 	--tee) tee=1; shift ;;
 	--kunit) kunit=1; shift ;;
-	--ktap) [ $# -ge 2 ] || die "--ktap needs a PREFIX"; ktap=1 prefix=$2; shift 2 ;;
+	--ktap) [ $# -ge 2 ] || usage_error "--ktap needs a PREFIX"; ktap=1 prefix=$2; shift 2 ;;
+	-?*) usage_error "no option '$1'" ;;
 	*) break ;;
 	esac
 done
-[ $# = 3 ] || die "usage: guest-run.sh [--tee] [--kunit] [--ktap PREFIX] NAME BZIMAGE COMMAND"
+[ $# = 3 ] || usage_error
 name=$1 kernel=$2 cmd=$3
 case $name in
 '' | /* | *..*) die "guest-run.sh: NAME must be a relative name without '..', not '$name'" ;;

@@ -3,6 +3,14 @@
 # are present).
 set -eu
 . "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: install-deps.sh   (make deps)
+Install the Debian packages the harness needs, as root; nothing to do when all are there.
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 0 ] || usage_error "no arguments"
 
 pkgs="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio kmod
 ccache xz-utils git python3 qemu-system-x86 clang-19 llvm-19 lld-19

@@ -8,8 +8,21 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: ktap-results.sh [--optional] TREE FILE PREFIX [SEP]
+Read the KTAP in FILE with TREE's kunit.py; print 'PASS|FAIL|SKIP: PREFIX GROUP<SEP>CASE' per case.
+  --optional  a FILE without KTAP is a SKIP, not a FAIL
+  TREE        the kernel tree (tools/testing/kunit/kunit.py)
+  FILE        a kernel log or a guest script's output
+  PREFIX      put before each name (may be '')
+  SEP         between a group's name and its case's (' ')
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 none=FAIL
-[ "$1" = --optional ] && none=SKIP && shift
+[ "${1:-}" = --optional ] && none=SKIP && shift
+[ $# = 3 ] || [ $# = 4 ] || usage_error
 tree=$1 log=$2 prefix=$3 sep=${4:- }
 [ -r "$log" ] || die "cannot read $log"
 if ! grep -q 'KTAP version\|TAP version' "$log"; then

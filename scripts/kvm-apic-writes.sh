@@ -50,6 +50,20 @@
 # Environment: PERF (perf).
 set -eu
 . "$(dirname "$0")/lib.sh"
+usage() {
+	cat <<'EOF'
+Usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA | leaf
+The guest's APIC writes that KVM emulated, counted on the host for one boot under KVM.
+  probe             exit 0 if this host can count, else print why not and exit 1
+  run CSV DATA CMD  run CMD under the count: perf stat's figures to CSV, perf record's to DATA
+  read CSV          print 'apic-writes N' and 'lvtpc-writes N'
+  windows DATA      print a 'window NAME lvtpc-writes N ...' line per window the guest marked
+  leaf              print the CPUID leaf of the guest's marks (bench/hostmark.c)
+Environment:
+  PERF              the perf to run (perf)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 perf=${PERF:-perf}
 tp=kvm:kvm_apic
 lvtpc='rw == 1 && reg == 0x340'
@@ -122,5 +136,5 @@ windows)
 	cat "$tmp/w"
 	;;
 leaf) echo "$leaf" ;;
-*) die "usage: kvm-apic-writes.sh probe | run CSV DATA CMD... | read CSV | windows DATA | leaf" ;;
+*) usage_error "${1:+no mode '$1'}" ;;
 esac

@@ -14,6 +14,19 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: kvm-nested.sh [TREE]
+make kvm-nested: make bench's KVM path in an emulated guest that is a KVM host (a functional test).
+  TREE           the series' git tree (BUILD/linux)
+Environment:
+  GUEST_MEM      the outer guest's memory (3G)
+  GUEST_TIMEOUT  seconds for the outer guest (1500)
+  BUILD          the build directory: the kernel in BUILD/obj-kvm (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -le 1 ] || usage_error
 tree=${1:-$BUILD/linux}
 [ -d "$tree/.git" ] || die "$tree: not a git tree (make tree)"
 obj=$BUILD/obj-kvm

@@ -14,6 +14,21 @@ die() {
 	exit 1
 }
 
+# synopsis: 'usage: ...', the first line of the script's usage() (each
+# script has one, the text of its -h and --help).
+synopsis() {
+	usage | {
+		IFS= read -r _l
+		printf 'usage: %s\n' "${_l#Usage: }"
+	}
+}
+
+# usage_error [WHAT]: a bad command line: WHAT, if given, and the
+# synopsis, on stderr; exit 1.
+usage_error() {
+	die "${1:+$1; }$(synopsis) (-h for more)"
+}
+
 say() {
 	printf '[%s] %s\n' "${0##*/}" "$*"
 }

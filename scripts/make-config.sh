@@ -13,16 +13,39 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: make-config.sh [--lenient] [--defaults | --allyes] [--base FILE]... SRC OBJ FRAGMENT...
+Merge config fragments into OBJ/.config, then check that every option asked for is set.
+  --lenient      only list the options the tree does not offer
+  --defaults     merge on alldefconfig (default: allnoconfig)
+  --allyes       the fragments are make allyesconfig's KCONFIG_ALLCONFIG (no --base)
+  --base FILE    merge FILE first (a defconfig, tiny.config), its options not checked
+  SRC            the kernel tree
+  OBJ            the object directory (made if missing)
+  FRAGMENT...    the fragments, in order: a later one overrides an earlier one
+Environment:
+  ARCH           the architecture (x86_64)
+  CROSS_COMPILE  the cross toolchain's prefix, as for the kernel's make (none)
+  LLVM           as for the kernel's make, e.g. -19 (none)
+EOF
+}
 lenient=0 bases= mode=-n
 while :; do
-	case $1 in
+	case ${1:-} in
+	-h | --help) usage; exit 0 ;;
 	--lenient) lenient=1 && shift ;;
 	--defaults) mode= && shift ;;
 	--allyes) mode=allyes && shift ;;
-	--base) bases="$bases $(cd "$(dirname "$2")" && pwd)/${2##*/}" && shift 2 ;;
+	--base)
+		[ $# -ge 2 ] || usage_error "--base needs a FILE"
+		bases="$bases $(cd "$(dirname "$2")" && pwd)/${2##*/}" && shift 2
+		;;
+	-?*) usage_error "no option '$1'" ;;
 	*) break ;;
 	esac
 done
+[ $# -ge 3 ] || usage_error
 src=$1 obj=$2
 shift 2
 mkdir -p "$obj"

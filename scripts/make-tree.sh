@@ -6,6 +6,19 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: make-tree.sh TREE [PATCH-DIR]
+Make TREE the base's git tree (tag 'base') with the series on branch 'series' (make tree).
+  TREE            the tree, reused if it holds the series (make: build/linux)
+  PATCH-DIR       the patches and their 'series' file (patches)
+Environment:
+  FORCE=1         reset a TREE that holds other commits, its HEAD kept as a branch (0)
+  HOTPATHS_CACHE  where the base's .deb is kept (as for fetch-base.sh)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || [ $# = 2 ] || usage_error
 tree=$1
 pdir=$(cd "${2:-patches}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)

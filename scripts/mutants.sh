@@ -36,6 +36,21 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: mutants.sh TREE SERIES-OBJ [MUTANT...]
+make mutants: each tests/mutants/*.patch must fail the checks its Caught-by: lines name.
+  TREE           the series' git tree
+  SERIES-OBJ     the test kernel built from TREE, with guest-tools/
+  MUTANT...      only these, names without .patch (all)
+Environment:
+  GUEST_TIMEOUT  seconds for each mutant's guest (300)
+  BUILD          the build directory: BUILD/mutants/table.txt (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# -ge 2 ] || usage_error
+
 tree=$(cd "$1" && pwd)
 sobj=$(cd "$2" && pwd)
 shift 2

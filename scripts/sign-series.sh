@@ -9,6 +9,17 @@
 set -eu
 . "$(dirname "$0")/lib.sh"
 
+usage() {
+	cat <<'EOF'
+Usage: sign-series.sh PATCH-DIR OUT-DIR
+Copy the series to OUT-DIR, signed with your git identity, without the block marks (make outgoing).
+  PATCH-DIR  the series (patches)
+  OUT-DIR    the signed copy, replaced whole (make: build/outgoing)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 2 ] || usage_error
+
 pdir=$(cd "$1" && pwd)
 out=$2
 name=$(git config user.name || true)

@@ -9,7 +9,15 @@
 # Usage: splat-findings.sh RUN-DIR   (it holds boot-guest.sh's console.log)
 set -eu
 . "$(dirname "$0")/lib.sh"
-[ $# = 1 ] || die "usage: splat-findings.sh RUN-DIR"
+usage() {
+	cat <<'EOF'
+Usage: splat-findings.sh RUN-DIR
+Print the problems the kernel reported in a guest run's console log, one line per distinct problem.
+  RUN-DIR  a guest run, with boot-guest.sh's console.log
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
+[ $# = 1 ] || usage_error
 [ -r "$1/console.log" ] || die "no console log $1/console.log"
 tr -d '\r' <"$1/console.log" | awk '
 FNR == NR { if ($0 != "Call Trace:") pat = pat (pat == "" ? "" : "|") $0; next }

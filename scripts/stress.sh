@@ -12,8 +12,24 @@ set -u
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: stress.sh [--short] OBJ [TOOLS-OBJ]
+Boot OBJ's kernel, run guest/stress.sh's scenarios while CPU 1 goes off and on line (make stress).
+  --short         30 s a scenario (make check)
+  OBJ             the kernel, e.g. BUILD/obj-test: the run is BUILD/runs/stress-obj-test
+  TOOLS-OBJ       the kernel whose guest-tools/ to use (OBJ)
+Environment:
+  STRESS_SECONDS  seconds per scenario (120; --short: 30)
+  GUEST_TIMEOUT   seconds for the guest (2 x (STRESS_SECONDS + 240) + 120)
+  GUEST_APPEND    extra kernel parameters (log_buf_len=16M is always there)
+  BUILD           the build directory (build)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 secs=${STRESS_SECONDS:-120}
-[ "$1" = --short ] && secs=${STRESS_SECONDS:-30} && shift
+[ "${1:-}" = --short ] && secs=${STRESS_SECONDS:-30} && shift
+[ $# = 1 ] || [ $# = 2 ] || usage_error
 obj=$(cd "$1" && pwd)
 tools=$(cd "${2:-$1}" && pwd)/guest-tools
 [ -x "$tools/bench" ] || die "no guest tools in $tools: run scripts/build-guest-tools.sh first"

@@ -13,6 +13,15 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 
+usage() {
+	cat <<'EOF'
+Usage: update-cover.sh RESULTS-DIR... [COVER]
+Put bench runs' figures into the cover letter's headline, results and per-patch blocks.
+  RESULTS-DIR...  bench runs (results/STAMP); the first one's tables fill results and per-patch
+  COVER           the cover letter (patches/0000-cover-letter.patch)
+EOF
+}
+case ${1:-} in -h | --help) usage; exit 0 ;; esac
 cover=patches/0000-cover-letter.patch
 dirs=
 for a in "$@"; do
@@ -23,7 +32,7 @@ for a in "$@"; do
 		cover=$a
 	fi
 done
-[ -n "$dirs" ] || die "usage: update-cover.sh RESULTS-DIR... [COVER]"
+[ -n "$dirs" ] || usage_error "no RESULTS-DIR"
 [ -f "$cover" ] || die "no cover letter $cover"
 has() { # NAME: the cover has both marker lines of block NAME
 	grep -q "^-- $1 begin --\$" "$cover" && grep -q "^-- $1 end --\$" "$cover"

@@ -46,6 +46,81 @@ GIT_INDEX_FILE=$tmp/index git -C "$TOP" read-tree HEAD &&
 	echo "PASS: a script without its run bit fails the check" ||
 	echo "FAIL: a script without its run bit fails the check"
 
+# Every script in scripts/ (but the sourced lib.sh) answers -h and --help
+# with its usage on stdout, 'Usage: NAME ...' first, and exit 0, doing
+# nothing else: with only sh, dirname and cat on PATH and BUILD a
+# directory that must not appear, a script that went further would fail
+# or show it.  The usage names each environment variable that the
+# script gives a default (${NAME:-...}, ${NAME-...}, ${NAME:=...}).
+# no_help DIR: a line per script of DIR that does not, with why.
+mkdir -p "$tmp/hbin"
+for t in sh dirname cat; do ln -sf "$(command -v $t)" "$tmp/hbin/$t"; done
+no_help() {
+	for f in "$1"/*.sh; do
+		n=${f##*/}
+		[ "$n" != lib.sh ] || continue
+		why=
+		for o in -h --help; do
+			rm -rf "$tmp/hb"
+			env PATH="$tmp/hbin" BUILD="$tmp/hb" "$tmp/hbin/sh" "$f" $o >"$tmp/h$o" 2>"$tmp/h.err" </dev/null
+			rc=$?
+			if [ $rc != 0 ]; then
+				why="$o exits $rc: $(head -n 1 "$tmp/h.err")"
+			elif [ -s "$tmp/h.err" ]; then
+				why="$o writes to stderr: $(head -n 1 "$tmp/h.err")"
+			elif [ "$(sed -n '1s/^\(Usage: [^ ]*\).*/\1/p' "$tmp/h$o")" != "Usage: $n" ]; then
+				why="$o does not start with 'Usage: $n'"
+			elif [ -e "$tmp/hb" ]; then
+				why="$o made BUILD"
+			fi
+			[ -z "$why" ] || break
+		done
+		[ -n "$why" ] || cmp -s "$tmp/h-h" "$tmp/h--help" || why="-h and --help differ"
+		if [ -z "$why" ]; then
+			for v in $(grep -oE '\$\{[A-Z][A-Z0-9_]*(:?-|:=)' "$f" | sed -E 's/^\$\{//; s/[:=-]+$//' | sort -u); do
+				grep -qw "$v" "$tmp/h-h" || why="$why${why:+, }its usage does not name $v"
+			done
+		fi
+		[ -z "$why" ] || echo "$n: $why"
+	done
+}
+nh=$(no_help scripts)
+if [ -z "$nh" ]; then
+	echo "PASS: every script in scripts/ answers -h and --help with its usage and knobs, and does nothing else"
+else
+	echo "FAIL: every script in scripts/ answers -h and --help with its usage and knobs, and does nothing else; not:"
+	printf '%s\n' "$nh" | sed 's/^/    /'
+fi
+# The check can fail: in a copy of scripts/, check.sh loses its -h and
+# bpf-compare.sh reads a knob that its usage does not name.
+rm -rf "$tmp/hs" && mkdir "$tmp/hs" && cp -p scripts/* "$tmp/hs/" &&
+	sed -i '/^case \${1:-} in -h | --help) usage; exit 0 ;; esac$/d' "$tmp/hs/check.sh" &&
+	echo ': "${HARNESS_TEST_KNOB:-}"' >>"$tmp/hs/bpf-compare.sh" &&
+	nh=$(no_help "$tmp/hs") &&
+	[ "$(printf '%s\n' "$nh" | cut -d: -f1 | tr '\n' ' ')" = "bpf-compare.sh check.sh " ] &&
+	printf '%s\n' "$nh" | grep -qx 'bpf-compare.sh: its usage does not name HARNESS_TEST_KNOB' &&
+	printf '%s\n' "$nh" | grep -q '^check.sh: -h exits 1: ' &&
+	echo "PASS: a script without its -h, or a knob its usage leaves out, fails the check" ||
+	{ echo "FAIL: a script without its -h, or a knob its usage leaves out, fails the check"; printf '%s\n' "$nh" | sed 's/^/    /'; }
+
+# make help has a line 'make TARGET ...' for each target of the Makefile:
+# those its .PHONY lines name and every rule whose name is a plain word.
+# help_missing MAKEFILE: the targets that make help leaves out.
+help_missing() {
+	make -s -f "$1" help >"$tmp/help" 2>&1 || { echo "(make help failed: $(head -n 1 "$tmp/help"))"; return; }
+	for t in $({ sed -n 's/^\.PHONY://p' "$1" | tr ' ' '\n' && sed -n 's/^\([a-z][a-z0-9-]*\):.*/\1/p' "$1"; } | sort -u); do
+		grep -qE "^make $t( |\$)" "$tmp/help" || echo "$t"
+	done
+}
+hm=$(help_missing Makefile)
+[ -z "$hm" ] && echo "PASS: make help lists every target of the Makefile" ||
+	echo "FAIL: make help lists every target of the Makefile; not: $(echo $hm)"
+# The check can fail: a Makefile with a target that help does not list.
+{ sed 's/^\.PHONY: /.PHONY: harness-test-phony /' Makefile && printf 'harness-test-rule:\n\ttrue\n'; } >"$tmp/Makefile"
+[ "$(help_missing "$tmp/Makefile" | tr '\n' ' ')" = "harness-test-phony harness-test-rule " ] &&
+	echo "PASS: a target that make help does not list fails the check" ||
+	echo "FAIL: a target that make help does not list fails the check (got: $(help_missing "$tmp/Makefile" | tr '\n' ' '))"
+
 # Base pin: a wrong checksum is refused and the cached download survives.
 deb=$(scripts/fetch-base.sh 2>/dev/null | tail -n 1)
 if [ -f "$deb" ]; then

@@ -1,10 +1,9 @@
 #!/bin/sh
 # The BPF selftests (test_progs) on the series and on the base, each on
-# its test kernel (build-kernel.sh ... test, whose config includes
-# tools/testing/selftests/bpf/config: make check's kselftests, KUnit
-# and test_progs run on one kernel).
+# its BPF kernel (build-kernel.sh ... bpf: the test kernel's config and
+# tools/testing/selftests/bpf/config, in DIR/obj-bpf).
 #   check   the tests of tests/bpf-subset on the series, compared with
-#           the base's record, tests/bpf-base ('make check');
+#           the base's record, tests/bpf-base ('make check-full');
 #   record  the same tests on the base: writes tests/bpf-base;
 #   full    every trampoline test of the tree (bpf-trampoline-tests.sh)
 #           on both kernels, compared ('make bpf').
@@ -17,8 +16,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 usage() {
 	cat <<'EOF'
 Usage: bpf.sh check|record|full [TREE]
-The BPF selftests (test_progs) on the series and on the base, each on its test kernel.
-  check          tests/bpf-subset on the series, against the base's, tests/bpf-base (make check)
+The BPF selftests (test_progs) on the series and on the base, each on its BPF kernel.
+  check          tests/bpf-subset on the series, against the base's, tests/bpf-base (make check-full)
   record         tests/bpf-subset on the base: writes tests/bpf-base (make bpf-base)
   full           every trampoline test of the tree on both kernels, compared (make bpf)
   TREE           the series' git tree, its base tagged 'base' (BUILD/linux)
@@ -39,12 +38,11 @@ record=$TOP/tests/bpf-base
 # another.
 origin="# base tree $(git -C "$tree" rev-parse 'base^{tree}')" || exit 1
 
-# kernel DIR SRC [--lenient]: the test kernel and test_progs of SRC, in
-# DIR/obj-test (for the series, make check's test kernel itself) and
-# DIR/bpf-selftests.
+# kernel DIR SRC [--lenient]: the BPF kernel and test_progs of SRC, in
+# DIR/obj-bpf and DIR/bpf-selftests.
 kernel() {
-	"$here/build-kernel.sh" ${3:-} "$2" "$1/obj-test" test &&
-		"$here/build-bpf-selftests.sh" "$2" "$1/obj-test" "$1/bpf-selftests"
+	"$here/build-kernel.sh" ${3:-} "$2" "$1/obj-bpf" bpf &&
+		"$here/build-bpf-selftests.sh" "$2" "$1/obj-bpf" "$1/bpf-selftests"
 }
 
 # base: the base's sources in BUILD/bpf-base/linux, beside its objects
@@ -62,11 +60,11 @@ check)
 	grep -qxF "$origin" "$record" ||
 		die "$record was not recorded on this base ($origin): run 'make bpf-base'"
 	kernel "$BUILD" "$tree" || exit 1
-	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" --base "$record" "$BUILD/obj-test" "$BUILD/bpf-selftests" "$TOP/tests/bpf-subset" bpf
+	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" --base "$record" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$TOP/tests/bpf-subset" bpf
 	;;
 record)
 	base || exit 1
-	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" "$b/obj-test" "$b/bpf-selftests" "$TOP/tests/bpf-subset" bpf-base >"$b/lines"
+	GUEST_TIMEOUT=$subset_timeout "$here/check-bpf.sh" "$b/obj-bpf" "$b/bpf-selftests" "$TOP/tests/bpf-subset" bpf-base >"$b/lines"
 	rc=$?
 	cat "$b/lines"
 	grep -q '^PASS: guest ' "$b/lines" || die "the base's guest did not run cleanly; $record is left as it was"
@@ -88,8 +86,8 @@ full)
 	# tests/bpf-subset's left-out subtests are left out here too.
 	grep '^-' "$TOP/tests/bpf-subset" >>"$list"
 	base && kernel "$BUILD" "$tree" || exit 1
-	"$here/check-bpf.sh" "$b/obj-test" "$b/bpf-selftests" "$list" bpf-full-base >"$b/full.lines"
-	"$here/check-bpf.sh" "$BUILD/obj-test" "$BUILD/bpf-selftests" "$list" bpf-full >"$BUILD/bpf-full.lines"
+	"$here/check-bpf.sh" "$b/obj-bpf" "$b/bpf-selftests" "$list" bpf-full-base >"$b/full.lines"
+	"$here/check-bpf.sh" "$BUILD/obj-bpf" "$BUILD/bpf-selftests" "$list" bpf-full >"$BUILD/bpf-full.lines"
 	rc=0
 	"$here/bpf-compare.sh" "$BUILD/runs/bpf-full-base/results" "$BUILD/runs/bpf-full/results" || rc=1
 	# Some of these tests make the base itself splat under the debug

@@ -2,7 +2,8 @@
 # 'make check': set up, then run the tests every change must pass, and
 # finish with the plain summary line 'N passed, N failed, N skipped'.
 # --full ('make check-full') adds the steps that do not fit CI's budget:
-# the build matrix's CI subset (uniprocessor and i386 builds).  Each step prints
+# the build matrix's CI subset (uniprocessor and i386 builds) and the BPF
+# selftests, whose kernel (bpf.sh) is a second cold build.  Each step prints
 # PASS:/FAIL:/SKIP: lines; a step that cannot run at all counts as one
 # failure.  The exit status is 1 if any FAIL: line was printed.  The
 # verdict lines and the summary are kept in BUILD/check-summary.txt.
@@ -12,7 +13,8 @@ usage() {
 	cat <<'EOF'
 Usage: check.sh [--full]
 make check: set up, run every test, end 'N passed, N failed, N skipped' (BUILD/check-summary.txt).
-  --full         also the build matrix's CI subset, uniprocessor and i386 (make check-full)
+  --full         also the build matrix's CI subset (uniprocessor, i386) and the BPF
+                 selftests against the base (make check-full)
 Environment:
   BUILD          the build directory (build)
   GUEST_TIMEOUT  and the other knobs of the steps' scripts (their -h); KSELFTESTS is ignored
@@ -68,7 +70,7 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 				step "stress (short)" scripts/stress.sh --short "$BUILD/obj-test"
 			step "test guest under KVM" scripts/check-kvm.sh "$BUILD/obj-test"
 		}
-		step "BPF selftests against the base" scripts/bpf.sh check
+		[ $full = 0 ] || step "BPF selftests against the base" scripts/bpf.sh check
 	}
 step "harness tests" tests/run.sh
 

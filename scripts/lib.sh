@@ -63,27 +63,30 @@ jobs() {
 	echo $(($(nproc) + 1))
 }
 
-# frags test|bench|kvm: the config fragments of the test, the bench or
-# the nested KVM host's kernel, in merge order (build-kernel.sh adds the
-# tree's own kselftest and BPF selftest fragments to the test kernel's).
+# frags test|bpf|bench|kvm: the config fragments of the test, the BPF
+# selftests', the bench or the nested KVM host's kernel, in merge order
+# (build-kernel.sh adds the tree's own kselftest fragments to the test
+# and BPF kernels', and the BPF selftests' to the BPF kernel's).
 frags() {
 	case $1 in
-	test) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
+	test | bpf) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
 	kvm) echo "$(frags bench) $TOP/configs/kvm-host.config" ;;
-	*) die "no fragment list '$1' (test, bench or kvm)" ;;
+	*) die "no fragment list '$1' (test, bpf, bench or kvm)" ;;
 	esac
 }
 
 # kmake SRC OBJ MAKE-ARGUMENT...: every make of a kernel tree.  Compilers
 # run through ccache, with paths below BUILD hashed relative to it so
-# that scratch checkouts at other paths share the cache; fixed build
+# that scratch checkouts at other paths share the cache, and in ccache's
+# depend mode, which takes the includes from the compiler's -MMD list
+# instead of running the preprocessor a second time on a miss; fixed build
 # stamps keep init/version.o (and its ccache hits) stable.  KCC, if set,
 # is the compiler (e.g. "ccache clang-19").
 kmake() {
 	_src=$1 _obj=$2
 	shift 2
-	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-25G} \
+	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-25G} \
 		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=hotpaths KBUILD_BUILD_HOST=qemu \
 		make -C "$_src" O="$_obj" -j"$(jobs)" CC="${KCC:-ccache gcc}" HOSTCC="ccache gcc" "$@"
 }

@@ -126,7 +126,7 @@ for m in $list; do
 		# The base lacks the series' options: merge leniently there.
 		opt=
 		[ "$base" = base ] && opt=--lenient
-		if ! "$here/build-kernel.sh" $opt "$src" "$kobj" test >"$log" 2>&1; then
+		if ! "$here/build-kernel.sh" $opt "$src" "$kobj" $kind >"$log" 2>&1; then
 			result="BROKEN" why="does not build (see $log)"
 		elif [ $kind = bpf ] && ! "$here/build-bpf-selftests.sh" "$src" "$kobj" "$BUILD/mutant/bpf-selftests" >>"$log" 2>&1; then
 			result="BROKEN" why="its BPF selftests do not build (see $log)"

@@ -253,8 +253,8 @@ ln -s "$BUILD/runs/bench-$stamp" "$out/runs"
 printf '%s\n' "$plan" >"$out/kernels"
 
 # Under QEMU's emulation a wall clock boot (a host thread per vCPU) can
-# end on a stale int3 right after a static key was patched (README,
-# Guests), a fault of the emulator, not of the kernel, and wall clock
+# end on a stale int3 right after a static key was patched (docs/guests.md),
+# a fault of the emulator, not of the kernel, and wall clock
 # figures have no target: such a boot gets up to WALL_ATTEMPTS (3)
 # attempts.  Each failed attempt is kept (runs/CLOCK-KERNEL-ROUND.N)
 # and listed in the table ('retried boot:'); a boot that fails every

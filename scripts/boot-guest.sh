@@ -58,7 +58,7 @@ rm -f "$out/status" "$out/dmesg" "$out/console.log" "$out/verdict" "$out/kvm-api
 printf '%s\n' "$cmd" >"$out/cmd"
 
 # single (the default): one host thread runs both vCPUs.  wall: a host
-# thread per vCPU, faster (see README, Guests, for what it can do to a
+# thread per vCPU, faster (see docs/guests.md for what it can do to a
 # kernel that patches its text).  icount: one thread, guest time counts
 # instructions.  GUEST_ACCEL=kvm (make bench sets it where accel.sh
 # finds KVM working): the host's CPU (KVM_CPU, lib.sh) runs the guest,

@@ -12,7 +12,7 @@ set -u
 usage() {
 	cat <<'EOF'
 Usage: check.sh [--full]
-make check: set up, run every test, end 'N passed, N failed, N skipped' (BUILD/check-summary.txt).
+make check: set up, run the tests every change must pass, end 'N passed, N failed, N skipped' (BUILD/check-summary.txt).
   --full         also the build matrix's CI subset (uniprocessor, i386) and the BPF
                  selftests against the base (make check-full)
 Environment:

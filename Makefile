@@ -4,7 +4,7 @@ B := build
 export BUILD = $(B)
 CMD ?= uname -a
 
-.PHONY: help deps base tree export outgoing kernel tools boot check check-full bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
+.PHONY: help deps base tree export outgoing kernel tools boot tree-7.3 export-7.3 kernel-7.3 tools-7.3 mutants-7.3 check check-full bench bpf bpf-base kvm-nested matrix mutants stress stress-kasan fuzz clean
 
 help:
 	@echo "make help         -                    this list"
@@ -16,6 +16,11 @@ help:
 	@echo "make kernel       build-kernel.sh      build the test kernel ($(B)/obj-test) from $(B)/linux"
 	@echo "make tools        build-guest-tools.sh the guests' tools, against the test kernel ($(B)/obj-test/guest-tools)"
 	@echo "make boot         guest-run.sh         run one command in a test-kernel guest (CMD='...', default: uname -a)"
+	@echo "make tree-7.3     make-tree.sh         the mainline edition: BASE-7.3 with patches-7.3 ($(B)/linux-7.3)"
+	@echo "make export-7.3   export-series.sh     regenerate patches-7.3/ from $(B)/linux-7.3"
+	@echo "make kernel-7.3   build-kernel.sh      its test kernel ($(B)/obj-test-7.3)"
+	@echo "make tools-7.3    build-guest-tools.sh its guests' tools ($(B)/obj-test-7.3/guest-tools)"
+	@echo "make mutants-7.3  mutants.sh           its tests fail without their property (tests/mutants-7.3)"
 	@echo "make check        check.sh             the tests every change must pass (CI); ends 'N passed, N failed, N skipped'"
 	@echo "make check-full   check.sh --full      make check plus the build matrix's CI subset (uniprocessor, i386) and the BPF selftests"
 	@echo "make bench        bench.sh             a kernel per prefix of the series and the ceiling, booted in turn, compared"
@@ -62,6 +67,28 @@ kernel: deps $(linux_git)
 
 boot: kernel
 	scripts/guest-run.sh --tee boot $(B)/obj-test/arch/x86/boot/bzImage "$(CMD)"
+
+# The mainline edition: the same steps for BASE-7.3 and patches-7.3.
+make_tree73 = scripts/make-tree.sh $(B)/linux-7.3 patches-7.3 BASE-7.3
+linux73_git = $(B)/linux-7.3/.git
+
+tree-7.3: deps
+	$(make_tree73)
+
+$(linux73_git): | deps
+	$(make_tree73)
+
+export-7.3:
+	scripts/export-series.sh $(B)/linux-7.3 patches-7.3
+
+kernel-7.3: deps $(linux73_git)
+	scripts/build-kernel.sh $(B)/linux-7.3 $(B)/obj-test-7.3 test
+
+tools-7.3: kernel-7.3
+	scripts/build-guest-tools.sh $(B)/linux-7.3 $(B)/obj-test-7.3
+
+mutants-7.3: tools-7.3
+	MUTANTS_DIR=tests/mutants-7.3 scripts/mutants.sh $(B)/linux-7.3 $(B)/obj-test-7.3 $(MUTANTS)
 
 check:
 	scripts/check.sh

@@ -34,7 +34,7 @@ lenient=
 [ $# -ge 3 ] || usage_error
 src=$(cd "$1" && pwd) obj=$2 kind=$3
 shift 3
-set -- $(frags "$kind") "$@"
+set -- $(frags "$kind" "$src") "$@"
 # The test kernel also merges the config fragment of each kselftest it
 # runs, from the tree under test where the tree has one.  The BPF kernel
 # is the test kernel plus the BPF selftests' fragment (which the tree

@@ -67,8 +67,11 @@ ci=0
 [ $# -ge 1 ] || usage_error
 tree=$(cd "$1" && pwd)
 shift
-src=$BUILD/src-matrix
-out=$BUILD/matrix
+# A tree of another edition (build/linux-7.3) gets its own scratch
+# checkout and table (BUILD/src-matrix-7.3, BUILD/matrix-7.3).
+case ${tree##*/} in linux-*) sfx=-${tree##*/linux-} ;; *) sfx= ;; esac
+src=$BUILD/src-matrix$sfx
+out=$BUILD/matrix$sfx
 # x86-bench and x86-test are PREEMPT_DYNAMIC kernels (voluntary and full
 # preemption by default).
 all="x86-bench x86-test x86-up x86-rt x86-none x86-modules i386 arm64 arm64-rt x86-clang x86-w1 x86-sparse"
@@ -102,8 +105,8 @@ config() {
 	[ $ci = 0 ] || prefixes=ends
 	case $1 in
 	x86-bench) cfg=$(frags bench) ;;
-	x86-test) cfg=$(frags test) ;;
-	bisect) cfg=$(frags test) scope=patch prefixes=patches strict=1 ;;
+	x86-test) cfg=$(frags test "$src") ;;
+	bisect) cfg=$(frags test "$src") scope=patch prefixes=patches strict=1 ;;
 	x86-up)
 		opts="--base $src/kernel/configs/tiny-base.config --base $src/kernel/configs/tiny.config
 		      --base $src/arch/x86/configs/tiny.config"
@@ -165,47 +168,55 @@ md='\bmigrate_(disable|enable)\(|guard\(migrate\)|\brcu_read_(lock_dont|unlock)_
 # Affected files, computed at the top of the series.
 git -C "$src" diff --name-only base "$top" -- '*.c' ':!tools' ':!scripts' | sort -u >"$out/touched"
 cp "$out/touched" "$out/patch"
-{
-	cat "$out/touched"
-	for d in $(sed 's,/[^/]*$,,' "$out/touched" | sort -u); do
-		git -C "$src" ls-files -- "$d/*.c"
-	done
-	git -C "$src" grep -l -E "$md" -- '*.c' ':!tools'
-	for h in $(git -C "$src" diff --name-only base "$top" -- 'include/*.h'); do
-		inc=$(git -C "$src" grep -l -F "#include <${h#include/}>" -- '*.c' ':!tools' || true)
-		n=$(printf '%s\n' "$inc" | grep -c . || true)
-		if [ "$n" -gt "$max_includers" ]; then
-			say "$h: $n direct includers, not compiled one by one (the other objects include it too)" >&2
-		else
-			printf '%s\n' "$inc"
-		fi
-	done
-} | grep . | sort -u >"$out/affected"
-# The files that expand one of the two, found in the tree and not from
-# the series: a use in the file itself, or a direct include of a header
-# whose code uses them (in an inline function or a macro); with
-# PREEMPT_RT (expands-rt) a local_lock counts as a use.  Comment lines do
-# not count.  The headers that declare the two are left out: they are
-# the definitions, and nearly every file includes them.
-expands() { # REGEX NAME: the .c files in $out/NAME, the headers in $out/NAME.headers
-	git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.h' ':!tools' ':!scripts' \
-		':!include/linux/sched.h' ':!include/linux/preempt.h' ':!include/linux/rcupdate.h' \
-		':!include/linux/local_lock_internal.h' >"$out/$2.headers" || true
-	# A header that files must not include themselves stands for the
-	# one that includes it (highmem-internal.h for highmem.h).
-	for h in $(grep -E '[-_]internal\.h$' "$out/$2.headers"); do
-		git -C "$src" grep -l -E "#[[:space:]]*include[[:space:]]+[<\"](${h#include/}|${h##*/})[>\"]" -- 'include/*.h' || true
-	done >>"$out/$2.headers"
-	grep -vE '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed 's/^/expands: not followed, not under include\/: /' >&2 || true
+# The bisect check builds only each patch's own objects: it needs none of
+# the lists below, whose greps of the whole tree take about two minutes.
+if [ "$names" = bisect ]; then
+	: >"$out/affected"
+	: >"$out/expands"
+	: >"$out/expands-rt"
+else
 	{
-		git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.c' ':!tools' ':!scripts' || true
-		inc=$(grep -E '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed -E 's,^(arch/[^/]+/)?include/,,; s/[.]/\\./g' | paste -sd '|' -)
-		[ -z "$inc" ] || git -C "$src" grep -l -E "^#[[:space:]]*include[[:space:]]+[<\"]($inc)[>\"]" -- '*.c' ':!tools' ':!scripts' || true
-	} | sort -u >"$out/$2"
-}
-expands "$md" expands
-expands "$md"'|\blocal_(lock|unlock)(_irq|_irqsave|_irqrestore)?\(|guard\(local_lock(_irq|_irqsave)?\)' expands-rt
-say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series, $(wc -l <"$out/expands") expand migrate_disable() or migrate_enable() ($(wc -l <"$out/expands-rt") with PREEMPT_RT)"
+		cat "$out/touched"
+		for d in $(sed 's,/[^/]*$,,' "$out/touched" | sort -u); do
+			git -C "$src" ls-files -- "$d/*.c"
+		done
+		git -C "$src" grep -l -E "$md" -- '*.c' ':!tools'
+		for h in $(git -C "$src" diff --name-only base "$top" -- 'include/*.h'); do
+			inc=$(git -C "$src" grep -l -F "#include <${h#include/}>" -- '*.c' ':!tools' || true)
+			n=$(printf '%s\n' "$inc" | grep -c . || true)
+			if [ "$n" -gt "$max_includers" ]; then
+				say "$h: $n direct includers, not compiled one by one (the other objects include it too)" >&2
+			else
+				printf '%s\n' "$inc"
+			fi
+		done
+	} | grep . | sort -u >"$out/affected"
+	# The files that expand one of the two, found in the tree and not from
+	# the series: a use in the file itself, or a direct include of a header
+	# whose code uses them (in an inline function or a macro); with
+	# PREEMPT_RT (expands-rt) a local_lock counts as a use.  Comment lines do
+	# not count.  The headers that declare the two are left out: they are
+	# the definitions, and nearly every file includes them.
+	expands() { # REGEX NAME: the .c files in $out/NAME, the headers in $out/NAME.headers
+		git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.h' ':!tools' ':!scripts' \
+			':!include/linux/sched.h' ':!include/linux/preempt.h' ':!include/linux/rcupdate.h' \
+			':!include/linux/local_lock_internal.h' >"$out/$2.headers" || true
+		# A header that files must not include themselves stands for the
+		# one that includes it (highmem-internal.h for highmem.h).
+		for h in $(grep -E '[-_]internal\.h$' "$out/$2.headers"); do
+			git -C "$src" grep -l -E "#[[:space:]]*include[[:space:]]+[<\"](${h#include/}|${h##*/})[>\"]" -- 'include/*.h' || true
+		done >>"$out/$2.headers"
+		grep -vE '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed 's/^/expands: not followed, not under include\/: /' >&2 || true
+		{
+			git -C "$src" grep -l -E "^[[:space:]]*([^[:space:]*/].*)?($1)" -- '*.c' ':!tools' ':!scripts' || true
+			inc=$(grep -E '^(arch/[^/]+/)?include/' "$out/$2.headers" | sed -E 's,^(arch/[^/]+/)?include/,,; s/[.]/\\./g' | paste -sd '|' -)
+			[ -z "$inc" ] || git -C "$src" grep -l -E "^#[[:space:]]*include[[:space:]]+[<\"]($inc)[>\"]" -- '*.c' ':!tools' ':!scripts' || true
+		} | sort -u >"$out/$2"
+	}
+	expands "$md" expands
+	expands "$md"'|\blocal_(lock|unlock)(_irq|_irqsave|_irqrestore)?\(|guard\(local_lock(_irq|_irqsave)?\)' expands-rt
+	say "$(wc -l <"$out/affected") affected source files, $(wc -l <"$out/touched") touched by the series, $(wc -l <"$out/expands") expand migrate_disable() or migrate_enable() ($(wc -l <"$out/expands-rt") with PREEMPT_RT)"
+fi
 
 k_top=$(($(echo $commits | wc -w) - 1))
 

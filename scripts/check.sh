@@ -36,7 +36,10 @@ results=$(mktemp)
 trap 'rm -f "$results"' EXIT
 start=$(date +%s)
 
-# step NAME COMMAND...: run COMMAND, echo its output, keep the verdicts.
+# step NAME COMMAND...: run COMMAND, echo its output, keep the verdicts,
+# each prefixed with $edition ('' for the 6.12 edition, '7.3: ' for the
+# mainline one, whose checks have the same names).
+edition=
 step() {
 	name=$1
 	shift
@@ -45,14 +48,14 @@ step() {
 	{
 		"$@"
 		echo $? >"$out.rc"
-	} 2>&1 | tee "$out"
+	} 2>&1 | sed -E "s/^(PASS|FAIL|SKIP): /\1: $edition/" | tee "$out"
 	rc=$(cat "$out.rc")
 	rm -f "$out.rc"
 	grep -E '^(PASS|FAIL|SKIP): ' "$out" >>"$results"
 	if [ $rc != 0 ] && ! grep -q '^FAIL: ' "$out"; then
-		echo "FAIL: $name (exit $rc)" | tee -a "$results"
+		echo "FAIL: $edition$name (exit $rc)" | tee -a "$results"
 	elif ! grep -qE '^(PASS|FAIL|SKIP): ' "$out"; then
-		echo "PASS: $name" | tee -a "$results"
+		echo "PASS: $edition$name" | tee -a "$results"
 	fi
 	rm -f "$out"
 	return $rc
@@ -72,6 +75,19 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux" patches &&
 		}
 		[ $full = 0 ] || step "BPF selftests against the base" scripts/bpf.sh check
 	}
+# The mainline edition: its series applies, is clean and builds at the
+# top; its test kernel runs its kselftests and KUnit.  Bisectability and
+# its mutants are make check-full's and make mutants-7.3's.
+edition='7.3: '
+step "base and series" scripts/make-tree.sh "$BUILD/linux-7.3" patches-7.3 BASE-7.3 &&
+	step "series hygiene" scripts/check-series.sh "$BUILD/linux-7.3" patches-7.3 &&
+	step "build test kernel" scripts/build-kernel.sh "$BUILD/linux-7.3" "$BUILD/obj-test-7.3" test &&
+	{
+		[ $full = 0 ] || step "bisectability" scripts/build-matrix.sh "$BUILD/linux-7.3" bisect
+		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux-7.3" "$BUILD/obj-test-7.3" &&
+			step "test guest" scripts/check-guest.sh "$BUILD/obj-test-7.3" check-7.3
+	}
+edition=
 step "harness tests" tests/run.sh
 
 echo "== done in $(($(date +%s) - start)) s"

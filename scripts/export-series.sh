@@ -43,7 +43,7 @@ fi
 # the git version, so that an unchanged tree gives the same bytes.  The
 # commits' git notes (testing notes) go below the '---' line.
 git -C "$tree" -c core.abbrev=12 -c diff.algorithm=myers -c diff.renames=true \
-	format-patch -q --notes --no-signature --zero-commit --no-numbered-files \
+	format-patch -q --notes --no-signature --zero-commit --no-numbered-files --base=base \
 	$cl --subject-prefix="$prefix" -o "$tmp" base..HEAD >/dev/null
 (cd "$tmp" && ls -1 | grep '\.patch$' | grep -v '^0000-' || true) >"$tmp/series"
 
@@ -59,7 +59,7 @@ if [ -f "$cover" ]; then
 		cut = NR + 1
 		for (i = NR; i > 0; i--)
 			if (l[i] ~ /^[^ ].* \([0-9]+\):$/ && (i == 1 || l[i - 1] == "")) cut = i
-			else if (l[i] != "" && l[i] !~ /^ /) break
+			else if (l[i] != "" && l[i] !~ /^ / && l[i] !~ /^base-commit: /) break
 		while (cut > 1 && l[cut - 1] == "") cut--
 		hdr = 1
 		for (i = 1; i < cut; i++) {

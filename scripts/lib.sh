@@ -63,13 +63,21 @@ jobs() {
 	echo $(($(nproc) + 1))
 }
 
-# frags test|bpf|bench|kvm: the config fragments of the test, the BPF
-# selftests', the bench or the nested KVM host's kernel, in merge order
+# frags test|bpf|bench|kvm [TREE]: the config fragments of the test, the
+# BPF selftests', the bench or the nested KVM host's kernel, in merge order
 # (build-kernel.sh adds the tree's own kselftest fragments to the test
 # and BPF kernels', and the BPF selftests' to the BPF kernel's).
 frags() {
 	case $1 in
-	test | bpf) echo "$TOP/configs/guest.config $TOP/configs/test.config" ;;
+	test | bpf)
+		echo "$TOP/configs/guest.config $TOP/configs/test.config"
+		# The options of tests that only one edition of the series
+		# has: configs/test-VERSION.PATCHLEVEL.config of tree $2.
+		[ -z "${2:-}" ] || {
+			_v=$(awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 } END { print v "." p }' "$2/Makefile")
+			[ ! -f "$TOP/configs/test-$_v.config" ] || echo "$TOP/configs/test-$_v.config"
+		}
+		;;
 	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
 	kvm) echo "$(frags bench) $TOP/configs/kvm-host.config" ;;
 	*) die "no fragment list '$1' (test, bpf, bench or kvm)" ;;

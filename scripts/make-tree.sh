@@ -1,6 +1,6 @@
 #!/bin/sh
 # Make the git tree of the base (tagged 'base') and apply the series with
-# 'git am' (no fuzz).  Usage: make-tree.sh TREE [PATCH-DIR]
+# 'git am' (no fuzz).  Usage: make-tree.sh TREE [PATCH-DIR [BASE-FILE]]
 # An existing tree is reused when it already holds exactly the series;
 # FORCE=1 resets it, keeping its old HEAD as a branch.
 set -eu
@@ -8,26 +8,30 @@ set -eu
 
 usage() {
 	cat <<'EOF'
-Usage: make-tree.sh TREE [PATCH-DIR]
+Usage: make-tree.sh TREE [PATCH-DIR [BASE-FILE]]
 Make TREE the base's git tree (tag 'base') with the series on branch 'series' (make tree).
   TREE            the tree, reused if it holds the series (make: build/linux)
   PATCH-DIR       the patches and their 'series' file (patches)
+  BASE-FILE       the base's pin (BASE; make tree-7.3: BASE-7.3 with patches-7.3)
 Environment:
   FORCE=1         reset a TREE that holds other commits, its HEAD kept as a branch (0)
   HOTPATHS_CACHE  where the base's .deb is kept (as for fetch-base.sh)
 EOF
 }
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
-[ $# = 1 ] || [ $# = 2 ] || usage_error
+[ $# -ge 1 ] && [ $# -le 3 ] || usage_error
 tree=$1
 pdir=$(cd "${2:-patches}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 need_cmd git git
 need_cmd xz xz-utils
-. ./BASE
+base_file=${3:-BASE}
+[ -r "$base_file" ] || die "cannot read the base pin '$base_file'"
+case $base_file in /*) ;; *) base_file=./$base_file ;; esac
+. "$base_file"
 
 make_base() {
-	deb=$("$here/fetch-base.sh" | tail -n 1)
+	deb=$("$here/fetch-base.sh" "$base_file" | tail -n 1)
 	need_space "$(dirname "$tree")" 4000 "the base tree"
 	new="$tree.new"
 	rm -rf "$new"

@@ -45,6 +45,8 @@ make mutants: each tests/mutants/*.patch must fail the checks its Caught-by: lin
   MUTANT...      only these, names without .patch (all)
 Environment:
   GUEST_TIMEOUT  seconds for each mutant's guest (300)
+  MUTANTS_DIR    the mutants, below the top directory (tests/mutants; the
+                 mainline edition's: tests/mutants-7.3, table in BUILD/mutants-7.3)
   BUILD          the build directory: BUILD/mutants/table.txt (build)
 EOF
 }
@@ -58,19 +60,24 @@ shift 2
 # The same layout as the test kernel's (linux/ beside the object
 # directory): ccache sees the same relative paths and reuses every object
 # that the mutant does not change.
-src=$BUILD/mutant/linux
-obj=$BUILD/mutant/obj
-out=$BUILD/mutants
+# MUTANTS_DIR tests/mutants-7.3 holds the mainline edition's mutants; its
+# suffix names the scratch tree and the table's directory.
+mdir=$TOP/${MUTANTS_DIR:-tests/mutants}
+[ -d "$mdir" ] || die "no mutants directory $mdir"
+sfx=${mdir##*/mutants}
+src=$BUILD/mutant$sfx/$(basename "$tree")
+obj=$BUILD/mutant$sfx/obj
+out=$BUILD/mutants$sfx
 mkdir -p "$out"
 
 if [ $# -gt 0 ]; then
 	list=
 	for m in "$@"; do
-		[ -f "$TOP/tests/mutants/$m.patch" ] || die "no mutant tests/mutants/$m.patch"
-		list="$list $TOP/tests/mutants/$m.patch"
+		[ -f "$mdir/$m.patch" ] || die "no mutant $mdir/$m.patch"
+		list="$list $mdir/$m.patch"
 	done
 else
-	list=$(ls "$TOP"/tests/mutants/*.patch)
+	list=$(ls "$mdir"/*.patch)
 fi
 
 head=$(git -C "$tree" rev-parse HEAD)
@@ -209,7 +216,7 @@ worktree "$tree" "$src" "$head"
 {
 	echo "series top $head (tree $head_tree)"
 	printf '%-36s %-8s %-58s %s\n' mutant result "checks that failed (of those named)" time
-	for m in "$TOP"/tests/mutants/*.patch; do
+	for m in "$mdir"/*.patch; do
 		name=$(basename "$m" .patch)
 		[ "$(cat "$out/rows/$name.key" 2>/dev/null)" = "$(key "$m")" ] || continue
 		cat "$out/rows/$name.row"

@@ -59,11 +59,12 @@ for f in "$pdir"/*.patch "$pdir/series"; do
 				# The shortlog, as export-series.sh finds it: the
 				# trailing block of a "Name (N):" line after a blank
 				# line, then only indented or blank lines and more
-				# such names (the diffstat is indented).
+				# such names (the diffstat is indented), and the
+				# base-commit line.
 				cut = n + 1
 				for (i = n; i > 0; i--)
 					if (l[i] ~ /^[^ ].* \([0-9]+\):$/ && (i == 1 || l[i - 1] == "")) cut = i
-					else if (l[i] != "" && l[i] !~ /^ /) break
+					else if (l[i] != "" && l[i] !~ /^ / && l[i] !~ /^base-commit: /) break
 				if (cut > n)
 					fail("no shortlog (a \"Name (N):\" line, then the subjects) at the end of the cover letter: run \"make export\" to write it")
 				count = 0

@@ -136,6 +136,21 @@ else
 fi
 sed 's/^BASE_VERSION=.*/BASE_VERSION=6.12.0-999~nonexistent/' BASE >"$tmp/BASE.gone"
 expect "base version no longer served" 'cannot download.*Served versions: [0-9]' scripts/fetch-base.sh "$tmp/BASE.gone"
+# The mainline pin reads its own suite into BUILD/apt/, not the system's
+# lists: an unknown version there lists the suite's versions; a suite that
+# cannot be read says so; the system's sources lists stay as they were.
+sys_lists=$(ls -l /etc/apt/sources.list.d /var/lib/apt/lists 2>/dev/null | sha256sum)
+sed 's/^BASE_VERSION=.*/BASE_VERSION=7.3.0-999~nonexistent/' BASE-7.3 >"$tmp/BASE-7.3.gone"
+expect "mainline base version no longer served" 'cannot download.*Served versions: 7[.]3' \
+	env BUILD="$tmp/b73" scripts/fetch-base.sh "$tmp/BASE-7.3.gone"
+sed "s|^BASE_APT_SOURCE=.*|BASE_APT_SOURCE='deb http://127.0.0.1:9/debian nosuch main'|; s/^BASE_VERSION=.*/BASE_VERSION=7.3.0-999~nonexistent/" BASE-7.3 >"$tmp/BASE-7.3.nosuite"
+expect "mainline base from a suite that cannot be read" "cannot read 'deb http://127.0.0.1:9/debian nosuch main'" \
+	env BUILD="$tmp/b73x" scripts/fetch-base.sh "$tmp/BASE-7.3.nosuite"
+[ "$(ls -l /etc/apt/sources.list.d /var/lib/apt/lists 2>/dev/null | sha256sum)" = "$sys_lists" ] &&
+	echo "PASS: fetching the mainline base leaves the system's apt sources and lists alone" ||
+	echo "FAIL: fetching the mainline base changed /etc/apt/sources.list.d or /var/lib/apt/lists"
+expect "a base pin that cannot be read" "cannot read the base pin '$tmp/nopin'" \
+	scripts/make-tree.sh "$tmp/notree" patches-7.3 "$tmp/nopin"
 ls "$(dirname "${deb:-/nonexistent/x}")"/*.part >/dev/null 2>&1 &&
 	echo "FAIL: a partial download was left in the cache" ||
 	echo "PASS: no partial download left in the cache"

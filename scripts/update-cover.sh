@@ -55,10 +55,7 @@ cp "$first/patches.txt" "$tmp.per-patch" 2>/dev/null || : >"$tmp.per-patch"
 for d in $dirs; do
 	m() { sed -n "s/^$1=//p" "$d/meta"; }
 	# The rows are the per-patch table's: instruction counting.
-	extra=ceiling
-	[ "$(m bench_v1)" != 1 ] || extra="$extra v1"
-	[ "$(m bench_v2)" != 1 ] || extra="$extra v2"
-	echo "run $(m date), instruction counting, $(m rounds) boots of each of:" $(m kernels_booted) $extra
+	echo "run $(m date): instruction counting, $(m rounds) boots of each kernel"
 	awk -f "$here/bench-headline.awk" "$TOP/bench/headline" "$d/meta" "$d/table.txt" "$d/patches.txt"
 done >"$tmp.headline"
 # Each block's lines are replaced by its file, the markers kept.

@@ -85,7 +85,7 @@ kernel-7.3: deps $(linux73_git)
 	scripts/build-kernel.sh $(B)/linux-7.3 $(B)/obj-test-7.3 test
 
 tools-7.3: kernel-7.3
-	scripts/build-guest-tools.sh $(B)/linux-7.3 $(B)/obj-test-7.3
+	scripts/build-guest-tools.sh --no-bpf-bench $(B)/linux-7.3 $(B)/obj-test-7.3
 
 mutants-7.3: tools-7.3
 	MUTANTS_DIR=tests/mutants-7.3 scripts/mutants.sh $(B)/linux-7.3 $(B)/obj-test-7.3 $(MUTANTS)

@@ -84,7 +84,7 @@ step "base and series" scripts/make-tree.sh "$BUILD/linux-7.3" patches-7.3 BASE-
 	step "build test kernel" scripts/build-kernel.sh "$BUILD/linux-7.3" "$BUILD/obj-test-7.3" test &&
 	{
 		[ $full = 0 ] || step "bisectability" scripts/build-matrix.sh "$BUILD/linux-7.3" bisect
-		step "build guest tools" scripts/build-guest-tools.sh "$BUILD/linux-7.3" "$BUILD/obj-test-7.3" &&
+		step "build guest tools" scripts/build-guest-tools.sh --no-bpf-bench "$BUILD/linux-7.3" "$BUILD/obj-test-7.3" &&
 			step "test guest" scripts/check-guest.sh "$BUILD/obj-test-7.3" check-7.3
 	}
 edition=

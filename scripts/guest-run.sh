@@ -9,7 +9,8 @@
 #   NAME: VERDICT', VERDICT boot-guest.sh's one word (splat, timeout,
 #   panic, qemu-error, no-status; none if boot-guest.sh stopped before
 #   it booted), which is also in NAME/verdict;
-#   with --kunit, a line per KUnit case in the kernel log;
+#   with --kunit, a line per KUnit case in the kernel log (a log with no
+#   KTAP at all fails: the suites did not run);
 #   with --ktap PREFIX, a line per test of the KTAP in output
 #   (ktap-results.sh; PREFIX may be empty), also of a run cut short:
 #   what it finished passes, the rest fails as missing.
@@ -76,7 +77,7 @@ verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 	# The kernel log is complete only after a complete run (a splat
 	# comes after one); the command's KTAP says what it finished.
 	case $verdict in
-	ok | splat) [ $kunit = 0 ] || "$here/ktap-results.sh" --optional "$BUILD/linux" "$run/dmesg" kunit . ;;
+	ok | splat) [ $kunit = 0 ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/dmesg" kunit . ;;
 	esac
 	[ $ktap = 0 ] || [ ! -s "$run/output" ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/output" "$prefix"
 } >"$run/summary.new"

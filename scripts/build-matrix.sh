@@ -105,8 +105,8 @@ config() {
 	[ $ci = 0 ] || prefixes=ends
 	case $1 in
 	x86-bench) cfg=$(frags bench) ;;
-	x86-test) cfg=$(frags test "$src") ;;
-	bisect) cfg=$(frags test "$src") scope=patch prefixes=patches strict=1 ;;
+	x86-test) cfg=$(frags test "$tree") ;;
+	bisect) cfg=$(frags test "$tree") scope=patch prefixes=patches strict=1 ;;
 	x86-up)
 		opts="--base $src/kernel/configs/tiny-base.config --base $src/kernel/configs/tiny.config
 		      --base $src/arch/x86/configs/tiny.config"

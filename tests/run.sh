@@ -982,7 +982,7 @@ fi
 # table, compact, under a line naming the run.
 printf 'text\n-- headline begin --\nold\n-- headline end --\ntail\n' >"$tmp/cover"
 if scripts/update-cover.sh "$tmp/ppr" "$tmp/ppr" "$tmp/cover" >/dev/null 2>"$tmp/err" &&
-	[ "$(grep -c '^run test, instruction counting, ' "$tmp/cover")" = 2 ] &&
+	[ "$(grep -c '^run test: instruction counting, .* boots of each kernel$' "$tmp/cover")" = 2 ] &&
 	[ "$(grep -c '^  trig-fentry  *M/s  *6.01 -> 7.81  *1.2995 ' "$tmp/cover")" = 2 ] &&
 	grep -q '^  *ceiling kernel  *9  *after/ceiling 0.8678' "$tmp/cover" &&
 	! grep -q 'trig-syscall-count\|no figures\|^old$' "$tmp/cover" && [ "$(tail -n 1 "$tmp/cover")" = tail ]; then

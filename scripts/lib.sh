@@ -73,7 +73,7 @@ frags() {
 		echo "$TOP/configs/guest.config $TOP/configs/test.config"
 		# The options of tests that only one edition of the series
 		# has: configs/test-VERSION.PATCHLEVEL.config of tree $2.
-		[ -z "${2:-}" ] || {
+		[ -z "${2:-}" ] || [ ! -f "$2/Makefile" ] || {
 			_v=$(awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 } END { print v "." p }' "$2/Makefile")
 			[ ! -f "$TOP/configs/test-$_v.config" ] || echo "$TOP/configs/test-$_v.config"
 		}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # One boot of a bench run: boot the bench kernel KERNEL (base, pN,
-# patched, ceiling, v1, v2: $BUILD/obj-bench-KERNEL) under CLOCK
+# patched, ceiling, v1, v2: BENCH_OBJ_DIR/obj-bench-KERNEL) under CLOCK
 # (icount, wall, or under KVM traced: below), run
 # guest/bench.sh with SCENARIO... and the guest tools in BENCH_TOOLS
 # (default: those of the patched kernel) and file what it measured in
@@ -32,11 +32,12 @@ Usage: bench-boot.sh DIR CLOCK KERNEL ROUND SCENARIO...
 One boot of a bench run (bench.sh): KERNEL under CLOCK, its figures filed in DIR.
   DIR            the run's results directory (results/STAMP): raw/, skipped, failed
   CLOCK          icount, wall, or traced (wall under KVM, the host tracing the guest)
-  KERNEL         base, pN, patched, ceiling, v1 or v2: the kernel in BUILD/obj-bench-KERNEL
+  KERNEL         base, pN, patched, ceiling, v1 or v2: the kernel in BENCH_OBJ_DIR/obj-bench-KERNEL
   ROUND          the round, a number: part of the boot's name
   SCENARIO...    the scenarios of guest/bench.sh to run
 Environment:
-  BENCH_TOOLS    the guest tools (BUILD/obj-bench-patched/guest-tools)
+  BENCH_OBJ_DIR  where the bench kernels are (BUILD; make bench BASE=7.3: BUILD/bench-7.3)
+  BENCH_TOOLS    the guest tools (BENCH_OBJ_DIR/obj-bench-patched/guest-tools)
   QUICK=1        shorter runs (0)
   GUEST_TIMEOUT  seconds for the boot (1200)
   BUILD          the build directory, the boot's run in BUILD/runs/ (build)
@@ -49,6 +50,7 @@ case ${1:-} in -h | --help) usage; exit 0 ;; esac
 out=$1 clock=$2 k=$3 r=$4
 shift 4
 id=$clock-$k-$r
+objs=${BENCH_OBJ_DIR:-$BUILD}
 name=bench-${out##*/}/$id
 run=$BUILD/runs/$name
 # The traced clock: the wall clock under KVM, its host tracing the
@@ -56,8 +58,8 @@ run=$BUILD/runs/$name
 qclock=$clock count=0
 [ "$clock" != traced ] || qclock=wall count=1
 KVM_HOST_COUNT=$count QEMU_CLOCK=$qclock GUEST_TIMEOUT=${GUEST_TIMEOUT:-1200} "$here/guest-run.sh" --ktap "" "$name" \
-	"$BUILD/obj-bench-$k/arch/x86/boot/bzImage" \
-	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$BUILD/obj-bench-patched/guest-tools} ${QUICK:-0} $*" >/dev/null 2>&1
+	"$objs/obj-bench-$k/arch/x86/boot/bzImage" \
+	"sh $TOP/guest/bench.sh ${BENCH_TOOLS:-$objs/obj-bench-patched/guest-tools} ${QUICK:-0} $*" >/dev/null 2>&1
 # A traced boot keeps its counts only: tracing slows its timings, more
 # on the kernel that exits more.
 keep='.'

@@ -61,16 +61,24 @@ ok_lines() { # FILE ERE WHAT: every line of FILE is a comment, blank or matches 
 	bad=$(grep -nvE "^(#.*|[[:space:]]*|$2)\$" "$1" | head -n 1) || true
 	[ -z "$bad" ] || die "$1:${bad%%:*}: malformed line '${bad#*:}': wanted $3"
 }
-ok_lines "$targets" '[^ ]+ [^ ]+ ((ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?|shown patch=[0-9]+)( clock=(icount|wall|traced))?|run (icount|wall|traced) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+' \
-	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall|traced]', 'scenario metric|* shown patch=N' or 'run CLOCK KERNEL [rounds<=N] SCENARIO...'"
+ok_lines "$targets" '[^ ]+ [^ ]+ ((ratio|patched|ceiling)(<=|>=)[0-9.]+( patch=[0-9]+)?|shown patch=[0-9]+)( clock=(icount|wall|traced))?( base=[0-9.]+)?|run (icount|wall|traced) [^ ]+( rounds<=[0-9]+)?( [a-z_]+)+' \
+	"'scenario metric ratio|patched|ceiling<=|>=NUMBER [patch=N] [clock=icount|wall|traced] [base=V]', 'scenario metric|* shown patch=N [base=V]' or 'run CLOCK KERNEL [rounds<=N] SCENARIO...'"
+# The edition of the series that the run measured (bench.sh's BASE); a
+# run recorded before there were two measured the 6.12 one.
+meta_of() { sed -n "s/^$1=//p" "$dir/meta" 2>/dev/null || true; }
+edition=$(meta_of edition)
+[ -n "$edition" ] || edition=6.12
 
-awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
-	-v targets="$targets" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
-	"$dir/figures" >"$dir/table.txt"
+{
+	echo "base: $(meta_of base) (the $edition edition of the series: $(meta_of series))"
+	awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
+		-v targets="$targets" -v edition="$edition" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
+		"$dir/figures"
+} >"$dir/table.txt"
 touch "$dir/skipped"
 rm -f "$dir/patches.dat" "$dir/patches.png"
 awk -f "$here/bench-stats.awk" -f "$here/bench-patches.awk" -v kernels="$kernels" \
-	-v targets="$targets" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" -v chart="$dir/patches.dat" \
+	-v targets="$targets" -v edition="$edition" -v skipped="$dir/skipped" -v json="$dir/results.json.tmp" -v chart="$dir/patches.dat" \
 	"$dir/figures" >"$dir/patches.txt"
 echo "}" >>"$dir/results.json.tmp"
 mv "$dir/results.json.tmp" "$dir/results.json"

@@ -40,21 +40,25 @@ function worse(unit, r, old) {
 }
 
 # Reads FILE (bench/targets): 'scenario metric check [patch=N]
-# [clock=C]' into tgt[scenario " " metric " " N], N empty for the
-# base-vs-series table; a check for one clock only is kept as check@C.
+# [clock=C] [base=V]' into tgt[scenario " " metric " " N], N empty for the
+# base-vs-series table; a check for one clock only is kept as check@C;
+# a line for one edition of the series (base=V, e.g. 6.12) is left out
+# unless the run's edition (the variable edition) is V.
 # Every line with patch=N, and every 'scenario metric shown patch=N'
 # (no check: a figure patch N claims, metric '*' for all of the
 # scenario's), is also kept in claim[1..nc] as 'N scenario metric'.
 # The 'run' lines (which scenarios each boot runs) are not read here.
-function load_targets(file,   l, t, nf, p, c, i, chk, tk) {
+function load_targets(file,   l, t, nf, p, c, b, i, chk, tk) {
 	while ((getline l < file) > 0) {
 		if (l ~ /^#/ || l ~ /^[ \t]*$/ || l ~ /^run /) continue
 		nf = split(l, t, " ")
-		p = c = ""
+		p = c = b = ""
 		for (i = 4; i <= nf; i++) {
 			if (t[i] ~ /^patch=/) p = substr(t[i], 7)
 			if (t[i] ~ /^clock=/) c = substr(t[i], 7)
+			if (t[i] ~ /^base=/) b = substr(t[i], 6)
 		}
+		if (b != "" && b != edition) continue
 		if (p != "") claim[++nc] = p " " t[1] " " t[2]
 		if (t[3] == "shown") continue
 		chk = c == "" ? t[3] : t[3] "@" c

@@ -7,7 +7,9 @@
 # kernel, the emulated wall clock the base, the whole series and the
 # ceiling; under KVM the wall clock every kernel and the traced clock
 # the prefix kernels (below).
-# Environment: ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
+# BASE=7.3 measures the mainline edition (BASE-7.3, patches-7.3) the same
+# way, without the ceiling kernel, whose patch is 6.12's (bench/targets).
+# Environment: BASE (the edition: 6.12, the default, or 7.3), ROUNDS (boots per kernel and clock, default 5), ROUNDS_WALL
 # (the same for the wall and traced clocks), QUICK=1 (one boot each, shorter
 # runs), CLOCKS (default "icount wall", under KVM "wall traced"), BENCH_ACCEL
 # (tcg or kvm; default: what accel.sh finds, KVM where it boots the base
@@ -31,6 +33,7 @@ usage() {
 Usage: bench.sh   (make bench; the knobs are environment variables)
 A bench kernel per prefix of the series and the ceiling, booted in rounds, compared: results/STAMP/.
 Environment:
+  BASE           the edition of the series: 6.12 (BASE, patches/) or 7.3 (BASE-7.3, patches-7.3/) (6.12)
   ROUNDS         boots per kernel and clock (5)
   ROUNDS_WALL    the same for the wall and traced clocks (ROUNDS)
   QUICK=1        one boot each, shorter runs (0)
@@ -52,6 +55,17 @@ EOF
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
 [ $# = 0 ] || usage_error "no arguments (e.g. ROUNDS=1 scripts/bench.sh)"
 cd "$TOP"
+# The edition: its pin, patches and tree (lib.sh), and where its bench
+# kernels go: the 6.12 ones in BUILD, as before there were two.
+ed=${BASE:-6.12}
+edition "$ed"
+objs=$BUILD ceiling_patch=$TOP/bench/ceiling-no-migrate.patch
+if [ "$ed" != 6.12 ]; then
+	objs=$BUILD/bench-$ed ceiling_patch=
+	[ "${BENCH_V1:-0}${BENCH_V2:-0}" = 00 ] || die "BENCH_V1, BENCH_V2: their patches are the 6.12 edition's (BASE=6.12)"
+fi
+export BENCH_OBJ_DIR=$objs
+mkdir -p "$objs"
 
 quick=${QUICK:-0}
 rounds=${ROUNDS:-5}
@@ -123,10 +137,11 @@ set_accel() { # 'ACCEL REASON' (accel.sh's line)
 # (An assignment: accel.sh's error stops the run.)
 a=$("$here/accel.sh")
 set_accel "$a"
-"$here/make-tree.sh" "$BUILD/linux" patches
+"$here/make-tree.sh" "$ed_tree" "$ed_patches" "$ed_pin"
 
 # The bench kernels are built from one scratch checkout at one path,
-# BUILD/src-bench, each into its own object directory obj-bench-KERNEL:
+# BUILD/src-bench (BASE=7.3: BUILD/bench-7.3/src-bench), each into its
+# own object directory obj-bench-KERNEL beside it:
 # ccache then reuses every object whose source is the same in two
 # kernels (the ceiling differs from the base in one file, patches 5 and
 # 6 touch arch/x86 alone), so a cold run compiles in full only what a
@@ -141,9 +156,9 @@ set_accel "$a"
 # 3 min 59 s, the two perf/x86 ones about 1 min each, the series 7 min
 # 47 s, the ceiling 76 s.  A prefix that builds the same kernel as an
 # earlier one is not built again.
-plan=$("$here/bench-kernels.sh" "$BUILD/linux")
-[ "$(grep -c . patches/series)" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||
-	die "$BUILD/linux holds $(git -C "$BUILD/linux" rev-list --count base..HEAD) commits after 'base', patches/series lists $(grep -c . patches/series) patches: run 'make tree' (FORCE=1 resets it to patches/)"
+plan=$("$here/bench-kernels.sh" "$ed_tree")
+[ "$(grep -c . "$ed_patches/series")" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||
+	die "$ed_tree holds $(git -C "$ed_tree" rev-list --count base..HEAD) commits after 'base', $ed_patches/series lists $(grep -c . "$ed_patches/series") patches: run 'make-tree.sh $ed_tree $ed_patches $ed_pin' (FORCE=1 resets it to $ed_patches/)"
 prefix_kernels=$(printf '%s\n' "$plan" | awk '!seen[$3]++ { printf "%s ", $3 }')
 series=$(printf '%s\n' "$plan" | awk 'END { print $3 }')
 if [ -n "${KERNELS:-}" ]; then
@@ -167,21 +182,21 @@ if [ -n "${SCENARIOS:-}" ]; then
 		esac
 	done
 fi
-src=$BUILD/src-bench
+src=$objs/src-bench
 build() { # KERNEL COMMIT [PATCH]: build the bench kernel KERNEL
-	worktree "$BUILD/linux" "$src" "$2"
+	worktree "$ed_tree" "$src" "$2"
 	if [ -n "${3:-}" ]; then
 		git -C "$src" apply "$3" || die "$3 does not apply to the tree of kernel $1 ($2)"
 	fi
 	say "kernel $1"
-	"$here/build-kernel.sh" "$src" "$BUILD/obj-bench-$1" bench
+	"$here/build-kernel.sh" "$src" "$objs/obj-bench-$1" bench
 }
-base=$(git -C "$BUILD/linux" rev-parse base)
-top=$(git -C "$BUILD/linux" rev-parse HEAD)
+base=$(git -C "$ed_tree" rev-parse base)
+top=$(git -C "$ed_tree" rev-parse HEAD)
 build base "$base"
 # The probe that counts: KVM boots the base kernel, as the guests will.
 if [ "$accel" = kvm ]; then
-	a=$("$here/accel.sh" "$BUILD/obj-bench-base/arch/x86/boot/bzImage")
+	a=$("$here/accel.sh" "$objs/obj-bench-base/arch/x86/boot/bzImage")
 	case $a in
 	kvm\ *)
 		accel_reason=${a#kvm }
@@ -194,11 +209,14 @@ if [ "$accel" = kvm ]; then
 	esac
 fi
 say "guests under $accel ($accel_reason), ${GUEST_CPUS:-2} vCPUs, clocks: $clocks"
-build ceiling "$base" "$TOP/bench/ceiling-no-migrate.patch"
+extra=
+if [ -n "$ceiling_patch" ]; then
+	build ceiling "$base" "$ceiling_patch"
+	extra=ceiling
+fi
 for k in $prefix_kernels; do
 	[ "$k" = base ] || build "$k" "$(printf '%s\n' "$plan" | awk -v k="$k" '$3 == k { print $2; exit }')"
 done
-extra=ceiling
 if [ "${BENCH_V1:-0}" = 1 ]; then
 	build v1 "$top" "$TOP/bench/v1-nopreempt.patch"
 	extra="$extra v1"
@@ -207,8 +225,8 @@ if [ "${BENCH_V2:-0}" = 1 ]; then
 	build v2 "$(printf '%s\n' "$plan" | awk -v k="$series" '$3 == k { print $2; exit }')" "$TOP/bench/v2-perf.patch"
 	extra="$extra v2"
 fi
-"$here/build-guest-tools.sh" "$BUILD/linux" "$BUILD/obj-bench-$series"
-export BENCH_TOOLS="$BUILD/obj-bench-$series/guest-tools"
+"$here/build-guest-tools.sh" "$ed_tree" "$objs/obj-bench-$series"
+export BENCH_TOOLS="$objs/obj-bench-$series/guest-tools"
 
 # Which scenarios each boot runs, and why: the 'run' lines of
 # bench/targets.
@@ -238,9 +256,10 @@ ln -s "$BUILD/runs/bench-$stamp" "$out/runs"
 	echo "accel=$accel"
 	echo "accel_reason=$accel_reason"
 	echo "guest_cpus=${GUEST_CPUS:-2}"
-	echo "base=$(sed -n 's/^BASE_VERSION=//p' BASE)"
-	echo "series=$(cat patches/series | tr '\n' ' ')"
-	echo "series_sha256=$(cd patches && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
+	echo "edition=$ed"
+	echo "base=$(sed -n 's/^BASE_PACKAGE=//p' "$ed_pin") $(sed -n 's/^BASE_VERSION=//p' "$ed_pin")"
+	echo "series=$(cat "$ed_patches/series" | tr '\n' ' ')"
+	echo "series_sha256=$(cd "$ed_patches" && cat $(cat series) </dev/null | sha256sum | cut -c1-16)"
 	echo "rounds=$rounds"
 	echo "rounds_wall=$rounds_wall"
 	echo "quick=$quick"
@@ -284,8 +303,8 @@ boot() { # I CLOCK KERNEL ROUND
 }
 
 # The boots in order: kernels alternate within each round.
-wall_kernels="base ceiling"
-[ "$series" = base ] || wall_kernels="base $series ceiling"
+wall_kernels="base $extra"
+[ "$series" = base ] || wall_kernels="base $series $extra"
 # Under KVM the wall clock is the one that times: every kernel.
 [ "$accel" = tcg ] || wall_kernels="$prefix_kernels $extra"
 : >"$out/plan"

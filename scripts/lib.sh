@@ -99,6 +99,18 @@ kmake() {
 		make -C "$_src" O="$_obj" -j"$(jobs)" CC="${KCC:-ccache gcc}" HOSTCC="ccache gcc" "$@"
 }
 
+# edition VERSION: the edition of the series for base VERSION, 6.12 (the
+# Debian 12/13 backport) or 7.3 (mainline): sets ed_pin (its pin, BASE
+# or BASE-7.3), ed_patches (its patch directory) and ed_tree (its git
+# tree).  The Makefile's tree-7.3 and check.sh name the same three.
+edition() {
+	case $1 in
+	6.12) ed_pin=BASE ed_patches=patches ed_tree=$BUILD/linux ;;
+	7.3) ed_pin=BASE-7.3 ed_patches=patches-7.3 ed_tree=$BUILD/linux-7.3 ;;
+	*) die "BASE: no edition of the series for base '$1' (6.12 or 7.3)" ;;
+	esac
+}
+
 # worktree TREE DIR REV: make DIR a scratch checkout of TREE (added on
 # first use) and check out REV there, detached, discarding local edits.
 worktree() {

@@ -607,6 +607,24 @@ else
 	echo "FAIL: bench report ignores clock= in a target:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# A target with base=V counts in a run of that edition only (bench.sh's
+# BASE, the meta's edition=; none: 6.12), and the table names the base.
+cp -r "$tmp/clk" "$tmp/ed"
+printf '%s\n' 'date=test' 'edition=7.3' 'base=linux-source-7.3 7.3.4-1~bpo13+1' 'series=a.patch b.patch' >"$tmp/ed/meta"
+printf '%s\n' 'sched-pipe-cpu1 latency ratio<=9 clock=icount base=7.3' \
+	'trig-fentry throughput ratio>=9 clock=icount base=6.12' >"$tmp/ed-targets"
+if TARGETS=$tmp/ed-targets scripts/bench-report.sh "$tmp/ed" >"$tmp/table" 2>"$tmp/err" &&
+	head -n 1 "$tmp/table" | grep -qx 'base: linux-source-7.3 7.3.4-1~bpo13+1 (the 7.3 edition of the series: a.patch b.patch)' &&
+	grep -q '^icount sched-pipe-cpu1 .*ratio<=9 pass *$' "$tmp/table" &&
+	grep -q '^icount trig-fentry .*[0-9]/[0-9] *$' "$tmp/table" &&
+	TARGETS=$tmp/ed-targets scripts/bench-report.sh "$tmp/clk" >"$tmp/table" 2>"$tmp/err" &&
+	grep -q '^icount sched-pipe-cpu1 .*[0-9]/[0-9] *$' "$tmp/table" &&
+	grep -q '^icount trig-fentry .*ratio>=9 MISS *$' "$tmp/table"; then
+	echo "PASS: bench report: a target with base= counts in a run of that edition only; the base named"
+else
+	echo "FAIL: bench report ignores base= in a target, or does not name the base:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
 # Under KVM: results.json records the accelerator (the meta that
 # bench.sh writes), and the report names what its wall clock was.
 cp -r "$tmp/clk" "$tmp/kvmr"
@@ -726,6 +744,10 @@ rc=$?
 	echo "FAIL: check-kvm.sh without a test kernel in OBJ: exit $rc, '$out'"
 expect "bench.sh: the traced clock under emulation" "CLOCKS: traced counts what KVM does" \
 	env BENCH_ACCEL=tcg CLOCKS=traced scripts/bench.sh
+expect "bench.sh: an unknown edition" "BASE: no edition of the series for base '9.9' \\(6.12 or 7.3\\)" \
+	env BASE=9.9 scripts/bench.sh
+expect "bench.sh: the v1 kernel on the mainline edition" "BENCH_V1, BENCH_V2: their patches are the 6.12 edition's" \
+	env BASE=7.3 BENCH_V1=1 scripts/bench.sh
 expect "accel.sh: an unknown BENCH_ACCEL" "BENCH_ACCEL must be tcg or kvm, not 'xen'" \
 	env BENCH_ACCEL=xen scripts/accel.sh
 # boot-guest.sh under GUEST_ACCEL=kvm: the host CPU with a vPMU; the

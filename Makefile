@@ -124,7 +124,7 @@ stress-kasan: tools
 	scripts/build-kernel.sh $(B)/linux $(B)/obj-kasan test configs/kasan.config
 	scripts/stress.sh $(B)/obj-kasan $(B)/obj-test
 
-# FUZZ_SECONDS per tool; FUZZ_KERNEL, BASE, FUZZ_KASAN, FUZZ_STRESSORS: see
+# FUZZ_SECONDS per tool; FUZZ_KERNEL, FUZZ_BASE, FUZZ_KASAN, FUZZ_STRESSORS: see
 # scripts/fuzz.sh -h.
 fuzz: tools
 	scripts/fuzz.sh $(B)/linux $(B)/obj-test

@@ -5,7 +5,9 @@
 # bench-patches.awk), results.json, chart.png (the BPF trigger
 # figures) and patches.png (each patch's claims).  Usage: bench-report.sh DIR
 # DIR/raw/CLOCK-KERNEL-ROUND holds lines 'scenario metric unit value',
-# DIR/kernels the kernel of each prefix (bench-kernels.sh).  The
+# DIR/kernels the kernel of each prefix (bench-kernels.sh), DIR/meta the
+# run's settings (bench.sh; its edition= picks the targets that say
+# base=V, and table.txt names its base= on its first line).  The
 # medians, spreads and ratios are computed here, once; the chart gets
 # them in chart.dat.  TARGETS overrides bench/targets.
 set -eu
@@ -70,7 +72,8 @@ edition=$(meta_of edition)
 [ -n "$edition" ] || edition=6.12
 
 {
-	echo "base: $(meta_of base) (the $edition edition of the series: $(meta_of series))"
+	b=$(meta_of base)
+	echo "base: ${b:-not recorded} (the $edition edition of the series)"
 	awk -f "$here/bench-stats.awk" -f "$here/bench-table.awk" -v series="$series" -v label="$label" \
 		-v targets="$targets" -v edition="$edition" -v json="$dir/results.json.tmp" -v meta="$dir/meta" -v chart="$dir/chart.tmp" \
 		"$dir/figures"

@@ -59,12 +59,15 @@ cd "$TOP"
 # kernels go: the 6.12 ones in BUILD, as before there were two.
 ed=${BASE:-6.12}
 edition "$ed"
-objs=$BUILD ceiling_patch=$TOP/bench/ceiling-no-migrate.patch
+objs=$BUILD ceiling_patch=$ed_ceiling
 if [ "$ed" != 6.12 ]; then
-	objs=$BUILD/bench-$ed ceiling_patch=
-	[ "${BENCH_V1:-0}${BENCH_V2:-0}" = 00 ] || die "BENCH_V1, BENCH_V2: their patches are the 6.12 edition's (BASE=6.12)"
+	objs=$BUILD/bench-$ed
+	[ "${BENCH_V1:-0}" != 1 ] && [ "${BENCH_V2:-0}" != 1 ] ||
+		die "BENCH_V1, BENCH_V2: their patches are the 6.12 edition's (BASE=6.12)"
 fi
-export BENCH_OBJ_DIR=$objs
+# Where bench-boot.sh finds the kernels, and the tree whose kunit.py
+# parses each boot's KTAP (guest-run.sh).
+export BENCH_OBJ_DIR=$objs KTAP_TREE=$ed_tree
 mkdir -p "$objs"
 
 quick=${QUICK:-0}
@@ -158,7 +161,7 @@ set_accel "$a"
 # earlier one is not built again.
 plan=$("$here/bench-kernels.sh" "$ed_tree")
 [ "$(grep -c . "$ed_patches/series")" = "$(($(printf '%s\n' "$plan" | wc -l) - 1))" ] ||
-	die "$ed_tree holds $(git -C "$ed_tree" rev-list --count base..HEAD) commits after 'base', $ed_patches/series lists $(grep -c . "$ed_patches/series") patches: run 'make-tree.sh $ed_tree $ed_patches $ed_pin' (FORCE=1 resets it to $ed_patches/)"
+	die "$ed_tree holds $(git -C "$ed_tree" rev-list --count base..HEAD) commits after 'base', $ed_patches/series lists $(grep -c . "$ed_patches/series") patches: run 'make $ed_make' (FORCE=1 resets it to $ed_patches/)"
 prefix_kernels=$(printf '%s\n' "$plan" | awk '!seen[$3]++ { printf "%s ", $3 }')
 series=$(printf '%s\n' "$plan" | awk 'END { print $3 }')
 if [ -n "${KERNELS:-}" ]; then
@@ -303,8 +306,8 @@ boot() { # I CLOCK KERNEL ROUND
 }
 
 # The boots in order: kernels alternate within each round.
-wall_kernels="base $extra"
-[ "$series" = base ] || wall_kernels="base $series $extra"
+wall_kernels="base${ceiling_patch:+ ceiling}"
+[ "$series" = base ] || wall_kernels="base $series${ceiling_patch:+ ceiling}"
 # Under KVM the wall clock is the one that times: every kernel.
 [ "$accel" = tcg ] || wall_kernels="$prefix_kernels $extra"
 : >"$out/plan"

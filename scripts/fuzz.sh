@@ -5,7 +5,7 @@
 # SERIES-OBJ is the test kernel built from TREE; its guest-tools/ serve
 # every kernel.  Environment:
 #   FUZZ_KERNEL  the kernels, 'series' (default), 'base' or 'series base';
-#                BASE=1 adds base.  The base is TREE's tag 'base' checked
+#                FUZZ_BASE=1 adds base.  The base is TREE's tag 'base' checked
 #                out in BUILD/fuzz-base/linux and built with the test
 #                kernel's fragments in BUILD/fuzz-base/obj (beside its
 #                tree as the test kernel is, so ccache reuses objects).
@@ -41,7 +41,7 @@ make fuzz: trinity, then stress-ng, in a guest of each kernel, then fuzz-report.
 Environment:
   FUZZ_SECONDS    seconds for each tool (300)
   FUZZ_KERNEL     the kernels: series, base, or 'series base' (series)
-  BASE=1          add the base (0)
+  FUZZ_BASE=1     add the base (0)
   FUZZ_KASAN=1    the KASAN build of each kernel (0)
   FUZZ_STRESSORS  stress-ng's stressors, 'NAME:WORKERS ...' (guest/fuzz.sh's list)
   GUEST_TIMEOUT   seconds for each guest (2 * FUZZ_SECONDS + 420)
@@ -57,7 +57,7 @@ sobj=$(cd "$2" && pwd)
 secs=${FUZZ_SECONDS:-300}
 case $secs in '' | *[!0-9]*) die "FUZZ_SECONDS must be a number of seconds, not '$secs'" ;; esac
 kernels=${FUZZ_KERNEL:-series}
-case ${BASE:-0} in 0 | '') ;; *) kernels="$kernels base" ;; esac
+case ${FUZZ_BASE:-0} in 0 | '') ;; *) kernels="$kernels base" ;; esac
 kasan= frag=
 case ${FUZZ_KASAN:-0} in 0 | '') ;; *) kasan=-kasan frag=$TOP/configs/kasan.config ;; esac
 [ -f "$sobj/guest-tools/kselftest/kselftest/ktap_helpers.sh" ] ||

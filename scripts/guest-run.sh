@@ -34,6 +34,7 @@ Run COMMAND in a guest of BZIMAGE (boot-guest.sh), the run kept in BUILD/runs/NA
   COMMAND        one shell command, run in the guest
 Environment:
   BUILD          the build directory (build)
+  KTAP_TREE      the kernel tree whose kunit.py parses the KTAP (BUILD/linux)
   GUEST_ACCEL    and the other knobs of boot-guest.sh (boot-guest.sh -h)
 EOF
 }
@@ -77,9 +78,9 @@ verdict=$(cat "$run/verdict" 2>/dev/null || echo none)
 	# The kernel log is complete only after a complete run (a splat
 	# comes after one); the command's KTAP says what it finished.
 	case $verdict in
-	ok | splat) [ $kunit = 0 ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/dmesg" kunit . ;;
+	ok | splat) [ $kunit = 0 ] || "$here/ktap-results.sh" "${KTAP_TREE:-$BUILD/linux}" "$run/dmesg" kunit . ;;
 	esac
-	[ $ktap = 0 ] || [ ! -s "$run/output" ] || "$here/ktap-results.sh" "$BUILD/linux" "$run/output" "$prefix"
+	[ $ktap = 0 ] || [ ! -s "$run/output" ] || "$here/ktap-results.sh" "${KTAP_TREE:-$BUILD/linux}" "$run/output" "$prefix"
 } >"$run/summary.new"
 mv "$run/summary.new" "$run/summary"
 cat "$run/summary"

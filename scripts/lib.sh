@@ -101,12 +101,16 @@ kmake() {
 
 # edition VERSION: the edition of the series for base VERSION, 6.12 (the
 # Debian 12/13 backport) or 7.3 (mainline): sets ed_pin (its pin, BASE
-# or BASE-7.3), ed_patches (its patch directory) and ed_tree (its git
-# tree).  The Makefile's tree-7.3 and check.sh name the same three.
+# or BASE-7.3), ed_patches (its patch directory), ed_tree (its git
+# tree), ed_make (the make target that makes the tree) and ed_ceiling
+# (make bench's ceiling patch: 6.12's alone, whose trampoline the series
+# changes).  The Makefile's tree-7.3 and check.sh name the same three.
 edition() {
 	case $1 in
-	6.12) ed_pin=BASE ed_patches=patches ed_tree=$BUILD/linux ;;
-	7.3) ed_pin=BASE-7.3 ed_patches=patches-7.3 ed_tree=$BUILD/linux-7.3 ;;
+	6.12) ed_pin=BASE ed_patches=patches ed_tree=$BUILD/linux ed_make=tree \
+		ed_ceiling=$TOP/bench/ceiling-no-migrate.patch ;;
+	7.3) ed_pin=BASE-7.3 ed_patches=patches-7.3 ed_tree=$BUILD/linux-7.3 ed_make=tree-7.3 \
+		ed_ceiling= ;;
 	*) die "BASE: no edition of the series for base '$1' (6.12 or 7.3)" ;;
 	esac
 }

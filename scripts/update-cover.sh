@@ -18,11 +18,12 @@ usage() {
 Usage: update-cover.sh RESULTS-DIR... [COVER]
 Put bench runs' figures into the cover letter's headline, results and per-patch blocks.
   RESULTS-DIR...  bench runs (results/STAMP); the first one's tables fill results and per-patch
-  COVER           the cover letter (patches/0000-cover-letter.patch)
+  COVER           the cover letter (the first run's edition's: patches/ or
+                  patches-7.3/0000-cover-letter.patch)
 EOF
 }
 case ${1:-} in -h | --help) usage; exit 0 ;; esac
-cover=patches/0000-cover-letter.patch
+cover=
 dirs=
 for a in "$@"; do
 	if [ -d "$a" ]; then
@@ -33,6 +34,13 @@ for a in "$@"; do
 	fi
 done
 [ -n "$dirs" ] || usage_error "no RESULTS-DIR"
+if [ -z "$cover" ]; then
+	# The edition the first run measured (a run without edition= measured 6.12).
+	set -- $dirs
+	e=$(sed -n 's/^edition=//p' "$1/meta")
+	edition "${e:-6.12}"
+	cover=$ed_patches/0000-cover-letter.patch
+fi
 [ -f "$cover" ] || die "no cover letter $cover"
 has() { # NAME: the cover has both marker lines of block NAME
 	grep -q "^-- $1 begin --\$" "$cover" && grep -q "^-- $1 end --\$" "$cover"

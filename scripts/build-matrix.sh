@@ -104,7 +104,7 @@ config() {
 	arch=x86_64 vars= scope=affected link= opts= strict=0 prefixes=all
 	[ $ci = 0 ] || prefixes=ends
 	case $1 in
-	x86-bench) cfg=$(frags bench) ;;
+	x86-bench) cfg=$(frags bench "$tree") ;;
 	x86-test) cfg=$(frags test "$tree") ;;
 	bisect) cfg=$(frags test "$tree") scope=patch prefixes=patches strict=1 ;;
 	x86-up)
@@ -112,7 +112,7 @@ config() {
 		      --base $src/arch/x86/configs/tiny.config"
 		cfg="$g/matrix/up.config" link=vmlinux
 		;;
-	x86-rt) cfg="$(frags bench) $g/matrix/rt.config" link=vmlinux ;;
+	x86-rt) cfg="$(frags bench "$tree") $g/matrix/rt.config" link=vmlinux ;;
 	x86-allyes) opts=--allyes cfg="$g/matrix/allyes.config" scope=expands prefixes=top ;;
 	i386-allyes) arch=i386 opts=--allyes cfg="$g/matrix/allyes.config" scope=expands prefixes=top ;;
 	arm64-rt)
@@ -120,9 +120,9 @@ config() {
 		opts="--defaults --base $src/arch/arm64/configs/defconfig"
 		cfg="$g/matrix/rt.config" scope=expands-rt prefixes=top
 		;;
-	x86-none) cfg="$(frags bench) $g/matrix/none.config" ;;
+	x86-none) cfg="$(frags bench "$tree") $g/matrix/none.config" ;;
 	x86-modules)
-		cfg="$(frags bench) $g/matrix/modules.config $g/matrix/x86-pmu.config"
+		cfg="$(frags bench "$tree") $g/matrix/modules.config $g/matrix/x86-pmu.config"
 		link="vmlinux modules"
 		;;
 	i386)
@@ -135,9 +135,9 @@ config() {
 		opts="--defaults --base $src/arch/arm64/configs/defconfig"
 		cfg="$g/matrix/pmu.config"
 		;;
-	x86-clang) vars=LLVM=-19 cfg=$(frags bench) ;;
-	x86-w1) vars=W=1 scope=touched cfg=$(frags bench) ;;
-	x86-sparse) vars=C=2 scope=touched cfg=$(frags bench) ;;
+	x86-clang) vars=LLVM=-19 cfg=$(frags bench "$tree") ;;
+	x86-w1) vars=W=1 scope=touched cfg=$(frags bench "$tree") ;;
+	x86-sparse) vars=C=2 scope=touched cfg=$(frags bench "$tree") ;;
 	*) die "unknown configuration '$1' (known: $known)" ;;
 	esac
 	case $prefixes in all | ends) prefixes=${MATRIX_PREFIXES:-$prefixes} ;; esac

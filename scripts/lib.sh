@@ -63,23 +63,25 @@ jobs() {
 	echo $(($(nproc) + 1))
 }
 
+# edition_frag KIND TREE: configs/KIND-VERSION.PATCHLEVEL.config of tree
+# TREE (e.g. test-7.3.config), the options that one base needs, if
+# there is one.
+edition_frag() {
+	[ -n "$2" ] && [ -f "$2/Makefile" ] || return 0
+	_v=$(awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 } END { print v "." p }' "$2/Makefile")
+	[ ! -f "$TOP/configs/$1-$_v.config" ] || echo "$TOP/configs/$1-$_v.config"
+}
+
 # frags test|bpf|bench|kvm [TREE]: the config fragments of the test, the
 # BPF selftests', the bench or the nested KVM host's kernel, in merge order
 # (build-kernel.sh adds the tree's own kselftest fragments to the test
-# and BPF kernels', and the BPF selftests' to the BPF kernel's).
+# and BPF kernels', and the BPF selftests' to the BPF kernel's); TREE's
+# own fragment (edition_frag) comes after the shared ones.
 frags() {
 	case $1 in
-	test | bpf)
-		echo "$TOP/configs/guest.config $TOP/configs/test.config"
-		# The options of tests that only one edition of the series
-		# has: configs/test-VERSION.PATCHLEVEL.config of tree $2.
-		[ -z "${2:-}" ] || [ ! -f "$2/Makefile" ] || {
-			_v=$(awk '$1 == "VERSION" { v = $3 } $1 == "PATCHLEVEL" { p = $3 } END { print v "." p }' "$2/Makefile")
-			[ ! -f "$TOP/configs/test-$_v.config" ] || echo "$TOP/configs/test-$_v.config"
-		}
-		;;
-	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config" ;;
-	kvm) echo "$(frags bench) $TOP/configs/kvm-host.config" ;;
+	test | bpf) echo "$TOP/configs/guest.config $TOP/configs/test.config $(edition_frag test "${2:-}")" ;;
+	bench) echo "$TOP/configs/guest.config $TOP/configs/bench.config $(edition_frag bench "${2:-}")" ;;
+	kvm) echo "$(frags bench "${2:-}") $TOP/configs/kvm-host.config" ;;
 	*) die "no fragment list '$1' (test, bpf, bench or kvm)" ;;
 	esac
 }

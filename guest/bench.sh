@@ -162,7 +162,7 @@ count_patching() { # NAME LOOPS GAP COMMAND...
 	echo 0 >$tr/tracing_on
 	for f in arch_jump_label_transform_apply text_poke_bp_batch smp_call_function_many_cond; do
 		fn=$f
-		[ "$f" != text_poke_bp_batch ] || fn=$poke_batch
+		[ "$f" != text_poke_bp_batch ] || fn=${poke_batch:-$f}
 		per_run "$name" "$f" calls/run "$(grep -c " $fn" $tr/trace)" "$n"
 	done
 	per_run "$name" sync-core-ipis sends/run \
@@ -187,7 +187,9 @@ perf_stat() {
 	fi
 	echo 0 >$tr/tracing_on
 	# The text patching batch, counted as text_poke_bp_batch: so named
-	# in 6.12, smp_text_poke_batch_finish() in 7.3.
+	# in 6.12, smp_text_poke_batch_finish() in 7.3, which is also called
+	# (and returns at once) for an empty batch: there the count is an
+	# upper bound of the batches, as it is not in 6.12.
 	poke_batch=text_poke_bp_batch
 	grep -qx "$poke_batch" $tr/available_filter_functions || poke_batch=smp_text_poke_batch_finish
 	# One name per write, each checked: a name the kernel cannot trace
@@ -196,12 +198,18 @@ perf_stat() {
 	for f in arch_jump_label_transform_apply $poke_batch smp_call_function_many_cond; do
 		if ! echo "$f" >>$tr/set_ftrace_filter 2>/dev/null; then
 			echo "# perf_stat: cannot trace $f"
+			: >$tr/set_ftrace_filter
 			figure perf-stat-spaced text_poke_bp_batch calls/run nan
 			return
 		fi
 	done
-	echo function >$tr/current_tracer
-	echo 1 >$tr/events/csd/csd_queue_cpu/enable
+	if ! echo function >$tr/current_tracer || ! echo 1 >$tr/events/csd/csd_queue_cpu/enable; then
+		echo "# perf_stat: no function tracer or csd_queue_cpu event"
+		echo nop >$tr/current_tracer
+		: >$tr/set_ftrace_filter
+		figure perf-stat-spaced text_poke_bp_batch calls/run nan
+		return
+	fi
 	sleep 2
 	stat_windows perf-stat -e task-clock
 	stat_windows perf-stat-default

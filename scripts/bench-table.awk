@@ -60,5 +60,19 @@ END {
 	}
 	printf "\n  ]" > json
 	close(chart)
+	# A figure with a target that has no sample left on one side (all
+	# nan: the guest could not measure it) misses its target: a check
+	# that could not run must not pass by its absence.
+	for (b in bad) {
+		if (n[b, "base"] && n[b, series]) continue
+		split(b, p, " ")
+		verdict = verdicts(p[2] " " p[3] " ", p[1], "", "", "")
+		if (verdict == "") continue
+		gsub(/ n\/a/, " MISS (no figure)", verdict)
+		mb = n[b, "base"] ? median(v[b, "base"], n[b, "base"]) : "nan"
+		mp = n[b, series] ? median(v[b, series], n[b, series]) : "nan"
+		printf "%-6s %-18s %-32s %-9s %10s %10s %8s %17s %10s %-18s\n", p[1], p[2], p[3], unit[b], mb, mp,
+			"", "", n[b, "base"] + 0 "/" n[b, series] + 0, verdict
+	}
 	for (b in bad) printf "note: %s had %d failed sample(s), left out\n", b, bad[b]
 }

@@ -622,6 +622,21 @@ else
 	echo "FAIL: bench report ignores clock= in a target:"
 	sed 's/^/    /' "$tmp/table" "$tmp/err"
 fi
+# A figure that has a target and no sample on one side (every one nan)
+# misses it, so that a count the guest could not take cannot pass as 0.
+cp -r "$tmp/clk" "$tmp/nanr"
+sed -i 's/^\(perf-stat-spaced text_poke_bp_batch calls\/run\) .*/\1 nan/' "$tmp/nanr/raw/icount-patched-1"
+printf '%s\n' 'perf-stat-spaced text_poke_bp_batch patched<=0 clock=icount' >"$tmp/nan-targets"
+if TARGETS=$tmp/nan-targets scripts/bench-report.sh "$tmp/nanr" >"$tmp/table" 2>"$tmp/err" &&
+	grep -q '^icount perf-stat-spaced *text_poke_bp_batch .* 1/0 *patched<=0 MISS (no figure) *$' "$tmp/table" &&
+	! grep -q '^wall .*text_poke_bp_batch.*MISS' "$tmp/table" &&
+	TARGETS=$tmp/nan-targets scripts/bench-report.sh "$tmp/clk" >"$tmp/table" 2>"$tmp/err" &&
+	! grep -q 'no figure' "$tmp/table"; then
+	echo "PASS: bench report: a target whose figure is nan on one side misses"
+else
+	echo "FAIL: bench report: a target without a figure does not miss:"
+	sed 's/^/    /' "$tmp/table" "$tmp/err"
+fi
 # A target with base=V counts in a run of that edition only (bench.sh's
 # BASE, the meta's edition=; none: 6.12), and the table names the base.
 cp -r "$tmp/clk" "$tmp/ed"
